@@ -1,0 +1,6 @@
+//! # build2d-reference
+//!
+//! The oracle for build2d: brute force over BigRational, written from the specification
+//! and the project's spec notes (docs/spec-notes.md), never from the engine's code. It
+//! does not depend on the engine crate.
+#![forbid(unsafe_code)]

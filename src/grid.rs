@@ -1,0 +1,196 @@
+//! The snap grid ([G1]–[G3], X3, X4): options, integer grid points, snapping and
+//! coordinate validation.
+
+use crate::error::{Axis, Error, Location, Result};
+
+/// Largest magnitude of a public coordinate, 2^21 ([G1]).
+pub const MAX_COORDINATE: f64 = 2_097_152.0;
+/// Largest allowed snap bits ([G2]).
+pub const MAX_SNAP_BITS: u8 = 16;
+/// Default snap bits ([G2]).
+pub const DEFAULT_SNAP_BITS: u8 = 16;
+
+/// Options shared by every operation: the grid unit is `2^-snap_bits` ([G2]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Geometry2DOptions {
+    /// 0 ..= 16; anything else is an invalid-argument error at the first use.
+    pub snap_bits: u8,
+}
+
+impl Default for Geometry2DOptions {
+    fn default() -> Self {
+        Geometry2DOptions {
+            snap_bits: DEFAULT_SNAP_BITS,
+        }
+    }
+}
+
+impl Geometry2DOptions {
+    /// Options with the given snap bits, validated (X4).
+    ///
+    /// ```
+    /// use build2d::Geometry2DOptions;
+    /// assert_eq!(Geometry2DOptions::new(8).unwrap().snap_bits, 8);
+    /// assert!(Geometry2DOptions::new(17).is_err());
+    /// ```
+    pub fn new(snap_bits: u32) -> Result<Self> {
+        let options = Geometry2DOptions {
+            snap_bits: u8::try_from(snap_bits).unwrap_or(u8::MAX),
+        };
+        options.validate()?;
+        Ok(options)
+    }
+
+    /// Checks `snap_bits` is in 0 ..= 16 (X3: checked first, X4).
+    pub fn validate(&self) -> Result<()> {
+        check_snap_bits(self.snap_bits)
+    }
+
+    /// Grid units per public unit, `2^snap_bits`, exact.
+    pub fn scale(&self) -> f64 {
+        scale(self.snap_bits)
+    }
+}
+
+/// Checks snap bits are in 0 ..= 16.
+pub fn check_snap_bits(snap_bits: u8) -> Result<()> {
+    if snap_bits > MAX_SNAP_BITS {
+        return Err(Error::invalid(
+            "snap_bits",
+            format!("must be in 0..=16, got {snap_bits}"),
+        ));
+    }
+    Ok(())
+}
+
+/// `2^snap_bits` as f64 (exact).
+pub fn scale(snap_bits: u8) -> f64 {
+    f64::from(1u32 << snap_bits.min(MAX_SNAP_BITS))
+}
+
+/// A point of the snap grid, in grid units. Ordered by (x, y).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct GridPoint {
+    /// x in grid units.
+    pub x: i64,
+    /// y in grid units.
+    pub y: i64,
+}
+
+impl GridPoint {
+    /// The point (x, y) in grid units.
+    pub const fn new(x: i64, y: i64) -> Self {
+        GridPoint { x, y }
+    }
+
+    /// The exact public value `(x, y) × 2^-snap_bits` ([G3]); exact because |x| < 2^53.
+    pub fn to_f64(self, snap_bits: u8) -> [f64; 2] {
+        [
+            grid_to_f64(self.x, snap_bits),
+            grid_to_f64(self.y, snap_bits),
+        ]
+    }
+}
+
+/// The exact public value of a grid coordinate.
+pub fn grid_to_f64(value: i64, snap_bits: u8) -> f64 {
+    // |value| < 2^53 for every grid coordinate, so the conversion and division are exact.
+    value as f64 / scale(snap_bits)
+}
+
+/// Whether a public coordinate is finite and within ±2^21 ([G1]).
+pub fn coordinate_in_range(value: f64) -> bool {
+    value.is_finite() && value.abs() <= MAX_COORDINATE
+}
+
+/// Snaps a public coordinate to the grid: round_half_even(value × 2^snap_bits) (X4).
+///
+/// The caller has validated `value` ([`coordinate_in_range`]) and `snap_bits`; the
+/// product is then exact (multiplication by a power of two) and below 2^37.
+///
+/// ```
+/// use build2d::grid::snap;
+/// assert_eq!(snap(0.5, 0), 0);
+/// assert_eq!(snap(1.5, 0), 2);
+/// assert_eq!(snap(-2.5, 0), -2);
+/// assert_eq!(snap(1.0 / 3.0, 16), 21845);
+/// ```
+pub fn snap(value: f64, snap_bits: u8) -> i64 {
+    (value * scale(snap_bits)).round_ties_even() as i64
+}
+
+/// Validates and snaps one public coordinate, naming `location` on failure.
+pub fn snap_checked(value: f64, snap_bits: u8, location: impl FnOnce() -> Location) -> Result<i64> {
+    if !coordinate_in_range(value) {
+        return Err(Error::OutOfRange {
+            location: location(),
+            value,
+        });
+    }
+    Ok(snap(value, snap_bits))
+}
+
+/// Validates and snaps an outline vertex (x before y, X3).
+pub fn snap_vertex(
+    point: [f64; 2],
+    snap_bits: u8,
+    outline: usize,
+    ring: usize,
+    vertex: usize,
+) -> Result<GridPoint> {
+    let at = |axis| Location::Vertex {
+        outline,
+        ring,
+        vertex,
+        axis,
+    };
+    let x = snap_checked(point[0], snap_bits, || at(Axis::X))?;
+    let y = snap_checked(point[1], snap_bits, || at(Axis::Y))?;
+    Ok(GridPoint { x, y })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapping_rounds_ties_to_even() {
+        assert_eq!(snap(2.5, 0), 2);
+        assert_eq!(snap(3.5, 0), 4);
+        assert_eq!(snap(-0.5, 0), 0);
+        assert_eq!(snap(MAX_COORDINATE, 16), 1i64 << 37);
+        assert_eq!(snap(f64::MIN_POSITIVE / 4.0, 16), 0);
+    }
+
+    #[test]
+    fn range_check_names_the_vertex() {
+        let err = snap_vertex([0.0, f64::NAN], 16, 1, 2, 3).unwrap_err();
+        match err {
+            Error::OutOfRange { location, value } => {
+                assert!(value.is_nan());
+                assert_eq!(
+                    location,
+                    Location::Vertex {
+                        outline: 1,
+                        ring: 2,
+                        vertex: 3,
+                        axis: Axis::Y
+                    }
+                );
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert!(snap_vertex([MAX_COORDINATE, -MAX_COORDINATE], 16, 0, 0, 0).is_ok());
+        assert!(snap_vertex([MAX_COORDINATE.next_up(), 0.0], 16, 0, 0, 0).is_err());
+    }
+
+    #[test]
+    fn snap_bits_range() {
+        assert!(Geometry2DOptions::new(0).is_ok());
+        assert!(Geometry2DOptions::new(16).is_ok());
+        assert!(Geometry2DOptions::new(17).is_err());
+        assert!(Geometry2DOptions::new(u32::MAX).is_err());
+    }
+}
