@@ -13,6 +13,11 @@
 pub mod error;
 pub mod grid;
 pub mod predicates;
+pub mod arrangement;
+pub mod label;
+pub mod rings;
+pub mod region;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint};
+pub use region::Region;

@@ -4,3 +4,7 @@
 //! and the project's spec notes (docs/spec-notes.md), never from the engine's code. It
 //! does not depend on the engine crate.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod geom;
