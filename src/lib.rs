@@ -10,13 +10,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod arrangement;
+pub mod case;
 pub mod error;
 pub mod grid;
-pub mod predicates;
-pub mod arrangement;
 pub mod label;
-pub mod rings;
+pub mod predicates;
 pub mod region;
+pub mod rings;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint};

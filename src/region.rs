@@ -46,4 +46,3 @@ pub fn overlay(edges: &[TaggedEdge], operation: Operation, snap_bits: u8) -> Res
     let rings = trace(&arrangement, &windings, operation)?;
     Ok(Region::from_canonical_rings(snap_bits, rings))
 }
-
