@@ -2,6 +2,7 @@
 
 use crate::arrangement::{arrange, TaggedEdge};
 use crate::error::Result;
+use crate::grid::GridPoint;
 use crate::label::label;
 use crate::rings::{trace, Operation, Ring};
 
@@ -45,4 +46,33 @@ pub fn overlay(edges: &[TaggedEdge], operation: Operation, snap_bits: u8) -> Res
     let windings = label(&arrangement)?;
     let rings = trace(&arrangement, &windings, operation)?;
     Ok(Region::from_canonical_rings(snap_bits, rings))
+}
+
+/// One input outline: rings of public f64 points, read even-odd ([R1]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Outline {
+    /// The rings, any orientation, last vertex joined to the first.
+    pub rings: Vec<Vec<[f64; 2]>>,
+}
+
+impl Region {
+    /// Resolves each outline alone (even-odd), then takes the n-ary union (X2).
+    pub fn from_outlines(
+        outlines: &[Outline],
+        options: crate::Geometry2DOptions,
+    ) -> Result<Region> {
+        let _ = (outlines, options);
+        Err(crate::Error::GeometryDefect {
+            reason: "from_outlines not implemented yet".into(),
+        })
+    }
+
+    /// Every directed ring edge of the region, in ring order.
+    pub fn edges(&self) -> impl Iterator<Item = (GridPoint, GridPoint)> + '_ {
+        self.rings.iter().flat_map(|ring| {
+            ring.iter()
+                .zip(ring.iter().cycle().skip(1))
+                .map(|(a, b)| (*a, *b))
+        })
+    }
 }

@@ -6,5 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod arrangement;
 pub mod error;
 pub mod geom;
+pub mod region;

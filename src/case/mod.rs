@@ -184,3 +184,35 @@ pub fn parse_snap_bits(v: &Value) -> Result<u8, CaseError> {
 pub fn grid_point_json(p: GridPoint) -> Value {
     json!([p.x, p.y])
 }
+
+/// A `RegionInput` (`{"snapBits", "outlines"}`) resolved with `Region::from_outlines`.
+pub fn parse_region_input(v: &Value) -> Result<crate::Region, CaseError> {
+    let snap_bits = parse_snap_bits(field(v, "snapBits")?)?;
+    let outlines = parse_outlines(field(v, "outlines")?)?;
+    let options = crate::Geometry2DOptions { snap_bits };
+    Ok(crate::Region::from_outlines(&outlines, options)?)
+}
+
+/// Outlines: a list of outlines, each a list of rings, each a list of `[x, y]` f64.
+pub fn parse_outlines(v: &Value) -> Result<Vec<crate::region::Outline>, CaseError> {
+    parse_array(v)?
+        .iter()
+        .map(|outline| {
+            let rings = parse_array(outline)?
+                .iter()
+                .map(|ring| parse_array(ring)?.iter().map(parse_f64_point).collect())
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(crate::region::Outline { rings })
+        })
+        .collect()
+}
+
+/// The conformance JSON of a region: `{"snapBits", "rings"}`.
+pub fn region_json(region: &crate::Region) -> Value {
+    let rings: Vec<Value> = region
+        .rings()
+        .iter()
+        .map(|ring| Value::Array(ring.iter().map(|p| grid_point_json(*p)).collect()))
+        .collect();
+    json!({ "snapBits": region.snap_bits(), "rings": rings })
+}
