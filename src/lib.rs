@@ -12,6 +12,8 @@
 
 pub mod arrangement;
 pub mod case;
+#[cfg(feature = "oracle")]
+pub mod diff;
 pub mod error;
 pub mod grid;
 pub mod label;

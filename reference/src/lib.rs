@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod arrangement;
+pub mod case;
 pub mod error;
 pub mod geom;
 pub mod region;
