@@ -28,6 +28,21 @@ enum Command {
         /// Path to the case JSON (`-` for standard input).
         case: PathBuf,
     },
+    /// Generate a standard workload map (shared/bench/workloads.md): `noisy`, `cave`,
+    /// `pillars` (N × N cells, cell 0.25) or `polys` (N star polygons).
+    GenMap {
+        /// noisy | cave | pillars | polys
+        kind: String,
+        /// Map side N (or polygon count K for `polys`).
+        n: usize,
+        /// Output format: `text` (tile maps only: `.` walkable, `#` blocked, top row first)
+        /// or `json` (a `fromTileMap` / `fromOutlines` case that `build2d run` accepts).
+        #[arg(long, default_value = "json")]
+        format: String,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 fn read_json(path: &PathBuf) -> Result<Value, String> {
@@ -71,6 +86,70 @@ fn main() -> ExitCode {
             }
         }
         Command::Check { case } => check(&case),
+        Command::GenMap {
+            kind,
+            n,
+            format,
+            output,
+        } => match gen_map(&kind, n, &format) {
+            Ok(text) => {
+                let written = match &output {
+                    Some(path) => std::fs::write(path, text).map_err(|e| e.to_string()),
+                    None => {
+                        print!("{text}");
+                        Ok(())
+                    }
+                };
+                match written {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::from(2)
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
+    use build2d::workloads;
+    if n == 0 || n > 1 << 14 {
+        return Err(format!("N must be in 1..=16384, got {n}"));
+    }
+    if kind == "polys" {
+        let outlines: Vec<Value> = workloads::polys(n)
+            .into_iter()
+            .map(|ring| serde_json::json!([ring]))
+            .collect();
+        let case = serde_json::json!({"op": "fromOutlines", "snapBits": 16, "outlines": outlines});
+        return Ok(case.to_string() + "\n");
+    }
+    let map = match kind {
+        "noisy" => workloads::noisy(n),
+        "cave" => workloads::cave(n),
+        "pillars" => workloads::pillars(n),
+        _ => {
+            return Err(format!(
+                "unknown map kind `{kind}` (noisy, cave, pillars, polys)"
+            ))
+        }
+    };
+    match format {
+        "text" => Ok(map.to_text()),
+        "json" => {
+            let cells: Vec<u8> = map.cells.iter().map(|&c| u8::from(c)).collect();
+            let case = serde_json::json!({
+                "op": "fromTileMap", "snapBits": 16, "width": n, "height": n,
+                "cellSize": 0.25, "origin": [0.0, 0.0], "cells": cells
+            });
+            Ok(case.to_string() + "\n")
+        }
+        _ => Err(format!("unknown format `{format}` (text, json)")),
     }
 }
 
