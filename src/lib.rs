@@ -20,6 +20,7 @@ pub mod label;
 pub mod predicates;
 pub mod region;
 pub mod rings;
+pub mod svg;
 pub mod workloads;
 
 pub use error::{Axis, Error, Location, Result};

@@ -28,6 +28,16 @@ enum Command {
         /// Path to the case JSON (`-` for standard input).
         case: PathBuf,
     },
+    /// Draw a result as SVG: the input is a case (run on the engine first) or an output
+    /// (`{"expected": ...}` as printed by `run`, or the bare output object). Regions are
+    /// filled even-odd with their vertices marked; triangles and polygons are outlined.
+    Svg {
+        /// Case or output JSON (`-` for standard input).
+        file: PathBuf,
+        /// Output SVG path.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Generate a standard workload map (shared/bench/workloads.md): `noisy`, `cave`,
     /// `pillars` (N × N cells, cell 0.25) or `polys` (N star polygons).
     GenMap {
@@ -86,6 +96,19 @@ fn main() -> ExitCode {
             }
         }
         Command::Check { case } => check(&case),
+        Command::Svg { file, output } => match svg(&file) {
+            Ok(text) => match std::fs::write(&output, text) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", output.display());
+                    ExitCode::from(2)
+                }
+            },
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::GenMap {
             kind,
             n,
@@ -114,6 +137,60 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+fn svg(path: &PathBuf) -> Result<String, String> {
+    use build2d::svg::SvgPicture;
+    use build2d::GridPoint;
+    let value = read_json(path)?;
+    let output = if value.get("op").is_some() {
+        build2d::case::run_case_json(&value).map_err(|e| format!("the case failed: {e}"))?
+    } else {
+        value.get("expected").cloned().unwrap_or(value)
+    };
+    let point = |v: &Value| -> Option<GridPoint> {
+        Some(GridPoint::new(v.get(0)?.as_i64()?, v.get(1)?.as_i64()?))
+    };
+    let point_list =
+        |v: &Value| -> Option<Vec<GridPoint>> { v.as_array()?.iter().map(point).collect() };
+    let mut picture = SvgPicture::new();
+    let mut drawn = false;
+    if let Some(rings) = output.get("rings").and_then(Value::as_array) {
+        let rings: Vec<Vec<GridPoint>> = rings
+            .iter()
+            .map(point_list)
+            .collect::<Option<_>>()
+            .ok_or("malformed rings")?;
+        picture.rings(&rings, "#bcd7ee", "#1d4f7a", true);
+        drawn = true;
+    }
+    let vertices = output.get("vertices").and_then(point_list);
+    for (key, stroke, width) in [("triangles", "#888888", 0.6), ("polygons", "#c0392b", 1.5)] {
+        if let (Some(list), Some(vertices)) = (output.get(key).and_then(Value::as_array), &vertices)
+        {
+            let polys: Vec<Vec<GridPoint>> = list
+                .iter()
+                .map(|poly| {
+                    poly.as_array()?
+                        .iter()
+                        .map(|i| vertices.get(usize::try_from(i.as_u64()?).ok()?).copied())
+                        .collect::<Option<Vec<_>>>()
+                })
+                .collect::<Option<_>>()
+                .ok_or(format!("malformed {key}"))?;
+            let fill = if key == "polygons" && !drawn {
+                "#bcd7ee"
+            } else {
+                "none"
+            };
+            picture.polygons(&polys, fill, stroke, width);
+            drawn = true;
+        }
+    }
+    if !drawn {
+        return Err("nothing to draw: no rings, triangles or polygons in the output".into());
+    }
+    Ok(picture.render())
 }
 
 fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
