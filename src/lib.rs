@@ -17,6 +17,7 @@ pub mod diff;
 pub mod error;
 pub mod grid;
 pub mod label;
+pub mod partition;
 pub mod predicates;
 pub mod region;
 pub mod rings;

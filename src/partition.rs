@@ -1,0 +1,236 @@
+//! Convex partition by the Hertel–Mehlhorn greedy merge ([PC1]–[PC5], X17).
+//!
+//! Input is a triangulation in the canonical form of [TR3]/[TR4]; output is the list of
+//! weakly convex counter-clockwise polygons with per-edge neighbours.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+use crate::grid::GridPoint;
+use crate::predicates::orient;
+
+/// Smallest and largest allowed `max_vertices_per_polygon` ([PC] header).
+pub const MAX_VERTICES_RANGE: std::ops::RangeInclusive<usize> = 3..=16;
+/// The default limit.
+pub const DEFAULT_MAX_VERTICES: usize = 6;
+
+/// Weakly convex polygons covering a region, with adjacency ([PC4], [PC5]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ConvexPartition {
+    /// The vertices (the triangulation's, in (x, y) order).
+    pub vertices: Vec<GridPoint>,
+    /// Polygons as counter-clockwise vertex-index cycles, each starting at its smallest
+    /// index, sorted lexicographically.
+    pub polygons: Vec<Vec<u32>>,
+    /// `neighbors[p][i]`: the polygon across edge (v_i, v_{i+1}) of polygon p, or −1.
+    pub neighbors: Vec<Vec<i32>>,
+}
+
+/// Merges the triangles of a canonical triangulation into convex polygons of at most
+/// `max_vertices` vertices ([PC1]–[PC3], X17).
+///
+/// `triangles` are counter-clockwise index triples and `neighbors[3t + i]` the triangle
+/// across edge (v_i, v_{i+1}) or −1 ([TR4]).
+pub fn partition_convex(
+    vertices: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+    max_vertices: usize,
+) -> Result<ConvexPartition> {
+    if !MAX_VERTICES_RANGE.contains(&max_vertices) {
+        return Err(Error::invalid(
+            "max_vertices",
+            format!("must be in 3..=16, got {max_vertices}"),
+        ));
+    }
+    if neighbors.len() != 3 * triangles.len()
+        || triangles
+            .iter()
+            .flatten()
+            .any(|&v| v as usize >= vertices.len())
+        || neighbors
+            .iter()
+            .any(|&n| n >= triangles.len() as i32 || n < -1)
+    {
+        return Err(Error::invalid("triangulation", "inconsistent indices"));
+    }
+    // [PC1]/X17: interior edges between two kept triangles, once each as (min, max).
+    let mut diagonals: Vec<(f64, u32, u32, usize, usize)> = Vec::new();
+    for (t, tri) in triangles.iter().enumerate() {
+        for i in 0..3 {
+            let n = neighbors[3 * t + i];
+            if n < 0 || (n as usize) < t {
+                continue;
+            }
+            let (a, b) = (tri[i], tri[(i + 1) % 3]);
+            let (pa, pb) = (vertices[a as usize], vertices[b as usize]);
+            let dx = (pb.x - pa.x) as f64;
+            let dy = (pb.y - pa.y) as f64;
+            diagonals.push((dx * dx + dy * dy, a.min(b), a.max(b), t, n as usize));
+        }
+    }
+    // Longest first; ties by smaller then larger vertex index.
+    diagonals.sort_by(|x, y| {
+        y.0.partial_cmp(&x.0)
+            .unwrap_or(Ordering::Equal)
+            .then(x.1.cmp(&y.1))
+            .then(x.2.cmp(&y.2))
+    });
+
+    let mut polygons: Vec<Vec<u32>> = triangles.iter().map(|t| t.to_vec()).collect();
+    let mut alive = vec![true; polygons.len()];
+    let mut owner: Vec<usize> = (0..triangles.len()).collect(); // union-find parent
+    fn find(owner: &mut [usize], mut x: usize) -> usize {
+        while owner[x] != x {
+            owner[x] = owner[owner[x]];
+            x = owner[x];
+        }
+        x
+    }
+
+    // [PC3]: one pass in that order is exhaustive.
+    for &(_, lo, hi, t, u) in &diagonals {
+        let p = find(&mut owner, t);
+        let q = find(&mut owner, u);
+        if p == q {
+            continue;
+        }
+        if let Some(joined) = try_join(vertices, &polygons[p], &polygons[q], lo, hi, max_vertices) {
+            polygons[p] = joined;
+            polygons[q].clear();
+            alive[q] = false;
+            owner[q] = p;
+        }
+    }
+
+    // [PC4]: start at the smallest index, sort lexicographically.
+    let mut out: Vec<Vec<u32>> = polygons
+        .into_iter()
+        .zip(alive)
+        .filter(|(_, a)| *a)
+        .map(|(mut poly, _)| {
+            let start = (0..poly.len()).min_by_key(|&i| poly[i]).unwrap_or(0);
+            poly.rotate_left(start);
+            poly
+        })
+        .collect();
+    out.sort();
+
+    // [PC5]: the neighbour across (v_i, v_{i+1}) holds the reversed edge.
+    let mut edge_owner: HashMap<(u32, u32), i32> = HashMap::new();
+    for (k, poly) in out.iter().enumerate() {
+        for i in 0..poly.len() {
+            edge_owner.insert((poly[i], poly[(i + 1) % poly.len()]), k as i32);
+        }
+    }
+    let neighbors = out
+        .iter()
+        .map(|poly| {
+            (0..poly.len())
+                .map(|i| {
+                    let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+                    edge_owner.get(&(b, a)).copied().unwrap_or(-1)
+                })
+                .collect()
+        })
+        .collect();
+    Ok(ConvexPartition {
+        vertices: vertices.to_vec(),
+        polygons: out,
+        neighbors,
+    })
+}
+
+/// The polygon P ∪ Q across diagonal {lo, hi} if [PC2] allows it: P's cycle with the
+/// diagonal replaced by Q's path between its ends (X17).
+fn try_join(
+    vertices: &[GridPoint],
+    p: &[u32],
+    q: &[u32],
+    lo: u32,
+    hi: u32,
+    max_vertices: usize,
+) -> Option<Vec<u32>> {
+    // (a) the joined polygon has |P| + |Q| − 2 vertices.
+    if p.len() + q.len() - 2 > max_vertices {
+        return None;
+    }
+    // P holds the diagonal as a→b, Q as b→a.
+    let n = p.len();
+    let i = (0..n).find(|&i| {
+        let (x, y) = (p[i], p[(i + 1) % n]);
+        (x == lo && y == hi) || (x == hi && y == lo)
+    })?;
+    let (a, b) = (p[i], p[(i + 1) % n]);
+    let m = q.len();
+    let j = (0..m).find(|&j| q[j] == b && q[(j + 1) % m] == a)?;
+    // (b) no shared vertex other than the diagonal's ends.
+    if p.iter().any(|v| *v != a && *v != b && q.contains(v)) {
+        return None;
+    }
+    // P from b round to a: b, p_{i+2}, ..., a. Q from a round to b: a, q_{j+2}, ..., b.
+    let p_path: Vec<u32> = (0..n).map(|k| p[(i + 1 + k) % n]).collect();
+    let q_inner: Vec<u32> = (0..m - 2).map(|k| q[(j + 2 + k) % m]).collect();
+    // (c) the turns at both ends are left or straight.
+    let at = |v: u32| vertices[v as usize];
+    let p_before_a = p[(i + n - 1) % n];
+    let p_after_b = p[(i + 2) % n];
+    let q_after_a = q[(j + 2) % m];
+    let q_before_b = q[(j + m - 1) % m];
+    if orient(at(p_before_a), at(a), at(q_after_a)) == Ordering::Less
+        || orient(at(q_before_b), at(b), at(p_after_b)) == Ordering::Less
+    {
+        return None;
+    }
+    let mut joined = p_path;
+    joined.extend(q_inner);
+    Some(joined)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: i64, y: i64) -> GridPoint {
+        GridPoint::new(x, y)
+    }
+
+    #[test]
+    fn two_triangles_of_a_square_merge() {
+        // Square 0=(0,0) 1=(0,2) 2=(2,0) 3=(2,2) (sorted by (x, y)); triangles (0,2,3)
+        // and (0,3,1) share the diagonal 0–3.
+        let v = [p(0, 0), p(0, 2), p(2, 0), p(2, 2)];
+        let tris = [[0, 2, 3], [0, 3, 1]];
+        let nb = [-1, -1, 1, 0, -1, -1];
+        let out = partition_convex(&v, &tris, &nb, 6).unwrap();
+        assert_eq!(out.polygons, vec![vec![0, 2, 3, 1]]);
+        assert_eq!(out.neighbors, vec![vec![-1, -1, -1, -1]]);
+        // With a limit of 3 nothing merges.
+        let out = partition_convex(&v, &tris, &nb, 3).unwrap();
+        assert_eq!(out.polygons, vec![vec![0, 2, 3], vec![0, 3, 1]]);
+        assert_eq!(out.neighbors, vec![vec![-1, -1, 1], vec![0, -1, -1]]);
+    }
+
+    #[test]
+    fn reflex_join_is_refused() {
+        // 0=(0,0) 1=(3,1) 2=(4,0) 3=(4,4); triangles (0,2,1) and (1,2,3) share 1–2.
+        // Their union (0,0),(4,0),(4,4),(3,1) turns right at (3,1): from (4,4) to (3,1)
+        // is (−1,−3), on to (0,0) is (−3,−1), cross = 1 − 9 < 0, so no merge.
+        let v = [p(0, 0), p(3, 1), p(4, 0), p(4, 4)];
+        let tris = [[0, 2, 1], [1, 2, 3]];
+        let nb = [-1, 1, -1, 0, -1, -1];
+        let out = partition_convex(&v, &tris, &nb, 6).unwrap();
+        assert_eq!(out.polygons.len(), 2);
+    }
+
+    #[test]
+    fn limit_out_of_range_is_an_error() {
+        assert!(partition_convex(&[], &[], &[], 2).is_err());
+        assert!(partition_convex(&[], &[], &[], 17).is_err());
+        assert_eq!(
+            partition_convex(&[], &[], &[], 3).unwrap(),
+            ConvexPartition::default()
+        );
+    }
+}
