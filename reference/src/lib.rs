@@ -7,6 +7,13 @@
 #![warn(missing_docs)]
 
 pub mod arrangement;
+// Temporary wiring until case/mod.rs dispatches to it (then dead_code goes).
+#[allow(dead_code)]
+#[path = "case/regions.rs"]
+pub(crate) mod case_regions;
 pub mod error;
 pub mod geom;
+pub mod label;
 pub mod region;
+pub mod rings;
+pub mod tile_map;
