@@ -335,6 +335,46 @@ mod tests {
     }
 
     #[test]
+    fn random_maps_equal_the_union_of_their_cells_as_outlines() {
+        // X5's definition, checked against from_outlines with one outline per filled cell
+        // (corners computed by the same f64 expression, so they snap alike), plus the area:
+        // twice Σ over filled cells of the snapped width × height.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut bit = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & 1 == 1
+        };
+        let (cs, origin, bits) = (0.7, [0.3, -1.1], 2u8);
+        for case in 0..40 {
+            let (w, h) = (1 + case % 5, 1 + (case / 5) % 4);
+            let cells: Vec<bool> = (0..w * h).map(|_| bit()).collect();
+            let region =
+                from_tile_map_with(&noded::arrange, &cells, w, h, cs, origin, bits).unwrap();
+            check(&region).unwrap();
+            let line = |axis: usize, i: usize| origin[axis] + (i as f64) * cs;
+            let grid = |axis: usize, i: usize| snap(line(axis, i), bits).unwrap() as i128;
+            let mut outlines = Vec::new();
+            let mut area = 0i128;
+            for y in 0..h {
+                for x in 0..w {
+                    if cells[y * w + x] {
+                        let (x0, x1, y0, y1) =
+                            (line(0, x), line(0, x + 1), line(1, y), line(1, y + 1));
+                        outlines.push(vec![vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]);
+                        area += (grid(0, x + 1) - grid(0, x)) * (grid(1, y + 1) - grid(1, y));
+                    }
+                }
+            }
+            let expected =
+                crate::region::from_outlines_with(&noded::arrange, &outlines, bits).unwrap();
+            assert_eq!(region, expected, "case {case}");
+            assert_eq!(doubled_area(&region), 2 * area, "case {case}");
+        }
+    }
+
+    #[test]
     fn binary_search_agrees_with_a_linear_scan() {
         let origins = [
             -2097152.0,
