@@ -10,4 +10,7 @@ pub mod arrangement;
 pub mod case;
 pub mod error;
 pub mod geom;
+pub mod label;
 pub mod region;
+pub mod rings;
+pub mod tile_map;

@@ -1,8 +1,16 @@
-//! Conformance cases (STUB — replaced by the ref-core helper's dispatcher).
+//! Conformance cases (interim dispatcher — the ref-core helper's version replaces it).
 use serde_json::{json, Value};
+
+pub(crate) mod regions;
 
 /// Runs one `input` object on the reference: `Ok(expected)` or `Err(expectedError)`.
 pub fn run_case(input: &Value) -> Result<Value, Value> {
-    let _ = input;
-    Err(json!({"kind": "malformed", "reason": "reference run_case not implemented yet"}))
+    let op = input.get("op").and_then(Value::as_str).unwrap_or("");
+    let areas: &[fn(&str, &Value) -> Option<Result<Value, Value>>] = &[regions::run];
+    for area in areas {
+        if let Some(result) = area(op, input) {
+            return result;
+        }
+    }
+    Err(json!({"kind": "malformed", "reason": format!("unknown op `{op}`")}))
 }
