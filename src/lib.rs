@@ -12,12 +12,15 @@
 
 pub mod arrangement;
 pub mod case;
+pub mod construct;
 pub mod error;
 pub mod grid;
 pub mod label;
+pub mod offset;
 pub mod predicates;
 pub mod region;
 pub mod rings;
+pub mod shrink;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint};
