@@ -304,3 +304,78 @@ fn constructed_points_beyond_the_bound() {
     }
     assert!(shrink_edges(&region, 10.0, 0.0).is_ok());
 }
+
+mod properties {
+    use super::*;
+    use crate::offset::{offset_edges, Join};
+    use proptest::prelude::*;
+
+    fn ring_strategy() -> impl Strategy<Value = Vec<GridPoint>> {
+        let coordinate = prop_oneof![-40i64..40, -(1i64 << 38)..(1i64 << 38)];
+        prop::collection::vec((coordinate.clone(), coordinate), 3..9).prop_map(|points| {
+            let mut ring: Vec<GridPoint> = points.into_iter().map(|(x, y)| p(x, y)).collect();
+            ring.dedup();
+            ring
+        })
+    }
+
+    fn distance_strategy() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            0.0f64..4.0,
+            0.0f64..=MAX_DISTANCE,
+            Just(MAX_DISTANCE),
+            Just(1e-300)
+        ]
+    }
+
+    proptest! {
+        // Any ring (not necessarily a valid region: the constructions must not care),
+        // any legal radius: no panic, and either edges or a constructed-point error.
+        #[test]
+        fn constructions_never_panic(
+            ring in ring_strategy(),
+            radius in distance_strategy(),
+            tol in prop_oneof![Just(0.0f64), 0.0f64..10.0],
+            snap_bits in 0u8..=16,
+        ) {
+            prop_assume!(ring.len() >= 3 && ring.first() != ring.last());
+            let region = Region::from_canonical_rings(snap_bits, vec![ring.clone()]);
+            for result in [
+                shrink_edges(&region, radius, tol),
+                offset_edges(&region, radius, Join::Round, tol),
+                offset_edges(&region, -radius, Join::Square, tol),
+            ] {
+                match result {
+                    Ok(edges) => prop_assert!(edges.iter().all(|t| t.from != t.to)),
+                    Err(Error::OutOfRange { location: Location::Constructed { .. }, .. }) => {}
+                    Err(other) => prop_assert!(false, "{other:?}"),
+                }
+            }
+        }
+
+        // Every arc vertex lies strictly inside its sector, and the arc is one cyclic
+        // run of ring indices (no vertex of the run's range is skipped).
+        #[test]
+        fn arc_vertices_lie_in_the_sector(
+            d_in in (-50i64..50, -50i64..50),
+            d_out in (-50i64..50, -50i64..50),
+            radius in 1.0f64..500.0,
+            tol in prop_oneof![Just(0.0f64), 1.0f64..20.0],
+        ) {
+            prop_assume!(cross(d_in, d_out) != 0);
+            // Swap a left turn into a right turn rather than rejecting it.
+            let (d_in, d_out) = if cross(d_in, d_out) < 0 { (d_in, d_out) } else { (d_out, d_in) };
+            let normal_in = (-d_in.1, d_in.0);
+            let normal_out = (-d_out.1, d_out.0);
+            let m = choose_sides(radius, crate::construct::grid_tolerance(tol, 0, radius));
+            let ring = round_polygon(&equal_area_polygon(radius, m));
+            let arc = sector_arc(&ring, normal_out, normal_in);
+            for (k, &j) in arc.iter().enumerate() {
+                prop_assert!(cross(normal_out, ring[j]) > 0 && cross(ring[j], normal_in) > 0);
+                if k > 0 {
+                    prop_assert_eq!(j, (arc[k - 1] + 1) % m);
+                }
+            }
+        }
+    }
+}
