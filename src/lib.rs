@@ -12,15 +12,18 @@
 
 pub mod arrangement;
 pub mod case;
+pub mod construct;
 #[cfg(feature = "oracle")]
 pub mod diff;
 pub mod error;
 pub mod grid;
 pub mod label;
+pub mod offset;
 pub mod partition;
 pub mod predicates;
 pub mod region;
 pub mod rings;
+pub mod shrink;
 pub mod svg;
 pub mod workloads;
 

@@ -1,0 +1,381 @@
+use super::*;
+use crate::construct::{choose_sides, equal_area_polygon, round_polygon};
+use crate::construct::{edge_offset_vector, round_vector};
+use crate::error::Axis;
+
+fn p(x: i64, y: i64) -> GridPoint {
+    GridPoint::new(x, y)
+}
+
+fn e(from: (i64, i64), to: (i64, i64), tag: EdgeTag) -> TaggedEdge {
+    TaggedEdge {
+        from: p(from.0, from.1),
+        to: p(to.0, to.1),
+        tag,
+    }
+}
+
+const B: EdgeTag = EdgeTag::Both;
+const O1: EdgeTag = EdgeTag::Operand1;
+
+#[test]
+fn radius_validation_order() {
+    let square = Region::from_canonical_rings(0, vec![vec![p(0, 0), p(4, 0), p(4, 4), p(0, 4)]]);
+    let invalid = |radius: f64| {
+        matches!(square.shrink(radius, f64::NAN),
+            Err(Error::InvalidArgument { argument, .. }) if argument == "radius")
+    };
+    // Negative first (−∞ included), before the (also bad) arc tolerance.
+    assert!(invalid(-1.0));
+    assert!(invalid(f64::NEG_INFINITY));
+    assert!(invalid(-1e-300));
+    let out_of_range = |radius: f64| match square.shrink(radius, f64::NAN) {
+        Err(Error::OutOfRange { location, value }) => {
+            location
+                == Location::Argument {
+                    name: "radius".into(),
+                }
+                && value.to_bits() == radius.to_bits()
+        }
+        _ => false,
+    };
+    assert!(out_of_range(f64::NAN));
+    assert!(out_of_range(f64::INFINITY));
+    assert!(out_of_range(MAX_DISTANCE.next_up()));
+    assert!(matches!(square.shrink(MAX_DISTANCE, -0.5),
+        Err(Error::InvalidArgument { argument, .. }) if argument == "arc_tolerance"));
+    // Zero (also −0.0) returns the region unchanged.
+    assert_eq!(square.shrink(0.0, 0.0).unwrap(), square);
+    assert_eq!(square.shrink(-0.0, 0.0).unwrap(), square);
+}
+
+#[test]
+fn pipeline_tolerance() {
+    // max(cell/4, min(0.0825 × radius, cell/2)).
+    assert_eq!(pipeline_arc_tolerance(0.25, 0.0), 0.0625);
+    assert_eq!(pipeline_arc_tolerance(0.25, 1.0), 0.0825);
+    assert_eq!(pipeline_arc_tolerance(0.25, 10.0), 0.125);
+    assert_eq!(pipeline_arc_tolerance(1.0, 0.5), 0.25);
+    // [S7]: radii up to six cells get the octagon (0.0825 exceeds 1/cos(π/8) − 1 =
+    // 0.08239, so r / cos(π/8) − r ≤ 0.0825·r for any r); a larger radius more vertices.
+    for radius in [0.1, 0.5, 1.0, 1.5] {
+        let r = radius * 65536.0;
+        let tol = crate::construct::grid_tolerance(pipeline_arc_tolerance(0.25, radius), 16, r);
+        assert_eq!(choose_sides(r, tol), 8, "radius {radius}");
+    }
+    let r = 4.0 * 65536.0;
+    let tol = crate::construct::grid_tolerance(pipeline_arc_tolerance(0.25, 4.0), 16, r);
+    assert!(choose_sides(r, tol) > 8);
+}
+
+#[test]
+fn unit_square_has_rectangles_only() {
+    // Snap bits 4, side 16, radius 0.25 → r = 4. Every vertex is convex: no sectors.
+    let square =
+        Region::from_canonical_rings(4, vec![vec![p(0, 0), p(16, 0), p(16, 16), p(0, 16)]]);
+    let edges = shrink_edges(&square, 0.25, 0.0).unwrap();
+    // Per edge a→b (interior normal V): a→b both, b→b+V, b+V→a+V, a+V→a.
+    let expected = vec![
+        e((0, 0), (16, 0), B),
+        e((16, 0), (16, 4), O1),
+        e((16, 4), (0, 4), O1),
+        e((0, 4), (0, 0), O1),
+        e((16, 0), (16, 16), B),
+        e((16, 16), (12, 16), O1),
+        e((12, 16), (12, 0), O1),
+        e((12, 0), (16, 0), O1),
+        e((16, 16), (0, 16), B),
+        e((0, 16), (0, 12), O1),
+        e((0, 12), (16, 12), O1),
+        e((16, 12), (16, 16), O1),
+        e((0, 16), (0, 0), B),
+        e((0, 0), (4, 0), O1),
+        e((4, 0), (4, 16), O1),
+        e((4, 16), (0, 16), O1),
+    ];
+    assert_eq!(edges, expected);
+}
+
+/// An L: 32×16 below, 16×16 on the left above, snap bits 4; reflex vertex (16, 16).
+fn l_shape() -> Region {
+    Region::from_canonical_rings(
+        4,
+        vec![vec![
+            p(0, 0),
+            p(32, 0),
+            p(32, 16),
+            p(16, 16),
+            p(16, 32),
+            p(0, 32),
+        ]],
+    )
+}
+
+#[test]
+fn l_shape_pieces() {
+    // r = 4, tol = max(1, 4/128) = 1 and 4·(1/cos(π/8) − 1) = 0.33 ≤ 1: m = 8.
+    // Equal-area octagon: w0 = (4, λh) with h = 4·tan(22.5°) = 1.657, λ = 0.8326
+    // (construct tests), so λh = 1.38 → (4, 1); w1 = (1, 4); then turned by 90°:
+    // (−1, 4) (−4, 1) (−4, −1) (−1, −4) (1, −4) (4, −1).
+    let edges = shrink_edges(&l_shape(), 0.25, 0.0).unwrap();
+    let expected = vec![
+        // (0,0)→(32,0), V = (0, 4)
+        e((0, 0), (32, 0), B),
+        e((32, 0), (32, 4), O1),
+        e((32, 4), (0, 4), O1),
+        e((0, 4), (0, 0), O1),
+        // (32,0)→(32,16), V = (−4, 0)
+        e((32, 0), (32, 16), B),
+        e((32, 16), (28, 16), O1),
+        e((28, 16), (28, 0), O1),
+        e((28, 0), (32, 0), O1),
+        // (32,16)→(16,16), V = (0, −4); end side at the reflex (16,16) left out
+        e((32, 16), (16, 16), B),
+        e((16, 12), (32, 12), O1),
+        e((32, 12), (32, 16), O1),
+        // (16,16)→(16,32), V = (−4, 0); start side at the reflex vertex left out
+        e((16, 16), (16, 32), B),
+        e((16, 32), (12, 32), O1),
+        e((12, 32), (12, 16), O1),
+        // (16,32)→(0,32), V = (0, −4)
+        e((16, 32), (0, 32), B),
+        e((0, 32), (0, 28), O1),
+        e((0, 28), (16, 28), O1),
+        e((16, 28), (16, 32), O1),
+        // (0,32)→(0,0), V = (4, 0)
+        e((0, 32), (0, 0), B),
+        e((0, 0), (4, 0), O1),
+        e((4, 0), (4, 32), O1),
+        e((4, 32), (0, 32), O1),
+        // The arc at (16,16): sector from N_out = (−16, 0) (180°) to N_in = (0, −16)
+        // (270°) holds (−4, −1) and (−1, −4): tip_out (12,16) → (12,15) → (15,12) →
+        // tip_in (16,12).
+        e((12, 16), (12, 15), O1),
+        e((12, 15), (15, 12), O1),
+        e((15, 12), (16, 12), O1),
+    ];
+    assert_eq!(edges, expected);
+}
+
+#[test]
+#[ignore = "needs regions"]
+fn l_shape_shrunk() {
+    // The sector around (16,16) stays outside the eroded L (its chord x + y = 27 is
+    // beyond the eroded corner (12, 12)), so the result is the L moved in by 4.
+    let shrunk = l_shape().shrink(0.25, 0.0).unwrap();
+    assert_eq!(
+        shrunk.rings(),
+        &[vec![
+            p(4, 4),
+            p(28, 4),
+            p(28, 12),
+            p(12, 12),
+            p(12, 28),
+            p(4, 28)
+        ]]
+    );
+}
+
+/// The rounded equal-area ring for r = 100, m = 32 (pinned in the construct tests:
+/// (100, 10) (96, 29) (88, 47) (78, 64) (64, 78) (47, 88) (29, 96) (10, 100), then turned).
+fn ring_100() -> Vec<Offset> {
+    round_polygon(&equal_area_polygon(100.0, 32))
+}
+
+#[test]
+fn sector_near_zero_degrees_is_empty() {
+    // d_in = (1000, 0), d_out = (1000, −1): a right turn of 0.06°.
+    assert!(is_reflex(p(-1000, 0), p(0, 0), p(1000, -1)));
+    let normal_in = (0, 1000);
+    let normal_out = (1, 1000);
+    assert!(sector_arc(&ring_100(), normal_out, normal_in).is_empty());
+}
+
+#[test]
+fn sector_near_half_turn_wraps_around_index_zero() {
+    // d_in = (1, 0), d_out = (−1000, −1): N_out = (1, −1000) at −89.94°, N_in = (0, 1).
+    assert!(is_reflex(p(-1, 0), p(0, 0), p(-1000, -1)));
+    let arc = sector_arc(&ring_100(), (1, -1000), (0, 1));
+    // Every vertex with angle in (−89.94°, 90°): (10, −100) at index 24 … (100, −10) at
+    // 31, then (100, 10) at 0 … (10, 100) at 7.
+    let expected: Vec<usize> = (24..32).chain(0..8).collect();
+    assert_eq!(arc, expected);
+}
+
+#[test]
+fn sector_excludes_vertices_on_its_sides() {
+    let ring = ring_100();
+    assert_eq!(ring[1], (96, 29));
+    assert_eq!(ring[7], (10, 100));
+    // N_out exactly along w1 = (96, 29): d_out = (29, −96); N_in = (0, 1).
+    assert!(is_reflex(p(-1, 0), p(0, 0), p(29, -96)));
+    assert_eq!(sector_arc(&ring, (96, 29), (0, 1)), vec![2, 3, 4, 5, 6, 7]);
+    // N_in exactly along w7 = (10, 100) as well.
+    assert_eq!(sector_arc(&ring, (96, 29), (10, 100)), vec![2, 3, 4, 5, 6]);
+    // A right angle whose sides fall between vertices: (90°, 180°) holds 8 … 15.
+    assert_eq!(
+        sector_arc(&ring, (0, 1), (-1, 0)),
+        (8..16).collect::<Vec<_>>()
+    );
+    // Collinear and left turns have no sector ([S4]).
+    assert!(!is_reflex(p(0, 0), p(1, 0), p(2, 0)));
+    assert!(!is_reflex(p(0, 0), p(1, 0), p(1, 1)));
+}
+
+#[test]
+fn a_vertex_passed_twice_is_tested_at_each_pass() {
+    // Two thin triangular holes meeting at P = (32, 32), traced as one clockwise ring
+    // P → Q2 → Q1 → P → R1 → R2: the pass R2→P→Q2 turns left (the 16° wedge between
+    // the holes), the pass Q1→P→R1 turns right (the 323° wedge).
+    let (pp, q1, q2, r1, r2) = (p(32, 32), p(48, 40), p(48, 44), p(40, 48), p(44, 48));
+    let ring = vec![pp, q2, q1, pp, r1, r2];
+    assert!(!is_reflex(r2, pp, q2));
+    assert!(is_reflex(q1, pp, r1));
+    let region = Region::from_canonical_rings(0, vec![ring.clone()]);
+    let edges = shrink_edges(&region, 2.0, 0.0).unwrap();
+    let v = |a: GridPoint, b: GridPoint| round_vector(edge_offset_vector(a, b, 2.0));
+    let has = |from: GridPoint, to: GridPoint| {
+        edges
+            .iter()
+            .any(|t| t.from == from && t.to == to && t.tag == EdgeTag::Operand1)
+    };
+    // Around the reflex pass: Q1→P's end side and P→R1's start side are left out …
+    assert!(!has(pp, displace(pp, v(q1, pp))));
+    assert!(!has(displace(pp, v(pp, r1)), pp));
+    // … while the left-turning pass keeps R2→P's end side and P→Q2's start side.
+    assert!(has(pp, displace(pp, v(r2, pp))));
+    assert!(has(displace(pp, v(pp, q2)), pp));
+    // The only arc runs from P + V(P→R1) to P + V(Q1→P) through ring vertices around P.
+    let tip_out = displace(pp, v(pp, r1));
+    let tip_in = displace(pp, v(q1, pp));
+    let mut walk = vec![tip_out];
+    while let Some(next) = edges.iter().find(|t| {
+        t.from == *walk.last().unwrap() && t.tag == EdgeTag::Operand1 && !walk.contains(&t.to)
+    }) {
+        walk.push(next.to);
+        if next.to == tip_in {
+            break;
+        }
+    }
+    assert_eq!(walk.last(), Some(&tip_in));
+    // r = 2: m = 8, λh = 2·0.414·0.83 = 0.69, so the rounded ring is (2, 1) (1, 2)
+    // (−1, 2) (−2, 1) (−2, −1) (−1, −2) (1, −2) (2, −1). The sector runs from
+    // N_out = (−16, 8) to N_in = (8, −16) (a 143° turn); (−2, 1) and (1, −2) lie exactly
+    // on its sides and are left out, so the arc is tip_out (30, 33), (30, 31), (31, 30),
+    // tip_in (33, 30).
+    assert_eq!(walk, vec![p(30, 33), p(30, 31), p(31, 30), p(33, 30)]);
+    assert_eq!(
+        round_polygon(&equal_area_polygon(2.0, 8)),
+        vec![
+            (2, 1),
+            (1, 2),
+            (-1, 2),
+            (-2, 1),
+            (-2, -1),
+            (-1, -2),
+            (1, -2),
+            (2, -1)
+        ]
+    );
+}
+
+#[test]
+fn constructed_points_beyond_the_bound() {
+    // Snap bits 0, bound 3·2^20. A 10-wide square ending at the bound, radius 20: edge
+    // 3 (b − 10, 10) → (b − 10, 0) has V = (20, 0) and its far corner b + V = (b + 10, 0)
+    // is point 2·3 = 6.
+    let b = 3i64 << 20;
+    let region = Region::from_canonical_rings(
+        0,
+        vec![vec![p(b - 10, 0), p(b, 0), p(b, 10), p(b - 10, 10)]],
+    );
+    match shrink_edges(&region, 20.0, 0.0) {
+        Err(Error::OutOfRange { location, value }) => {
+            assert_eq!(
+                location,
+                Location::Constructed {
+                    index: 6,
+                    axis: Axis::X
+                }
+            );
+            assert_eq!(value, (b + 10) as f64);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(shrink_edges(&region, 10.0, 0.0).is_ok());
+}
+
+mod properties {
+    use super::*;
+    use crate::offset::{offset_edges, Join};
+    use proptest::prelude::*;
+
+    fn ring_strategy() -> impl Strategy<Value = Vec<GridPoint>> {
+        let coordinate = prop_oneof![-40i64..40, -(1i64 << 38)..(1i64 << 38)];
+        prop::collection::vec((coordinate.clone(), coordinate), 3..9).prop_map(|points| {
+            let mut ring: Vec<GridPoint> = points.into_iter().map(|(x, y)| p(x, y)).collect();
+            ring.dedup();
+            ring
+        })
+    }
+
+    fn distance_strategy() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            0.0f64..4.0,
+            0.0f64..=MAX_DISTANCE,
+            Just(MAX_DISTANCE),
+            Just(1e-300)
+        ]
+    }
+
+    proptest! {
+        // Any ring (not necessarily a valid region: the constructions must not care),
+        // any legal radius: no panic, and either edges or a constructed-point error.
+        #[test]
+        fn constructions_never_panic(
+            ring in ring_strategy(),
+            radius in distance_strategy(),
+            tol in prop_oneof![Just(0.0f64), 0.0f64..10.0],
+            snap_bits in 0u8..=16,
+        ) {
+            prop_assume!(ring.len() >= 3 && ring.first() != ring.last());
+            let region = Region::from_canonical_rings(snap_bits, vec![ring.clone()]);
+            for result in [
+                shrink_edges(&region, radius, tol),
+                offset_edges(&region, radius, Join::Round, tol),
+                offset_edges(&region, -radius, Join::Square, tol),
+            ] {
+                match result {
+                    Ok(edges) => prop_assert!(edges.iter().all(|t| t.from != t.to)),
+                    Err(Error::OutOfRange { location: Location::Constructed { .. }, .. }) => {}
+                    Err(other) => prop_assert!(false, "{other:?}"),
+                }
+            }
+        }
+
+        // Every arc vertex lies strictly inside its sector, and the arc is one cyclic
+        // run of ring indices (no vertex of the run's range is skipped).
+        #[test]
+        fn arc_vertices_lie_in_the_sector(
+            d_in in (-50i64..50, -50i64..50),
+            d_out in (-50i64..50, -50i64..50),
+            radius in 1.0f64..500.0,
+            tol in prop_oneof![Just(0.0f64), 1.0f64..20.0],
+        ) {
+            prop_assume!(cross(d_in, d_out) != 0);
+            // Swap a left turn into a right turn rather than rejecting it.
+            let (d_in, d_out) = if cross(d_in, d_out) < 0 { (d_in, d_out) } else { (d_out, d_in) };
+            let normal_in = (-d_in.1, d_in.0);
+            let normal_out = (-d_out.1, d_out.0);
+            let m = choose_sides(radius, crate::construct::grid_tolerance(tol, 0, radius));
+            let ring = round_polygon(&equal_area_polygon(radius, m));
+            let arc = sector_arc(&ring, normal_out, normal_in);
+            for (k, &j) in arc.iter().enumerate() {
+                prop_assert!(cross(normal_out, ring[j]) > 0 && cross(ring[j], normal_in) > 0);
+                if k > 0 {
+                    prop_assert_eq!(j, (arc[k - 1] + 1) % m);
+                }
+            }
+        }
+    }
+}
