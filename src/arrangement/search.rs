@@ -216,6 +216,14 @@ impl SegmentGrid {
     }
 }
 
+/// Whether the bounding boxes of two segments meet (closed); a < b gives the x range.
+fn boxes_overlap(s: &Fragment, t: &Fragment) -> bool {
+    s.a.x <= t.b.x
+        && t.a.x <= s.b.x
+        && s.a.y.min(s.b.y) <= t.a.y.max(t.b.y)
+        && t.a.y.min(t.b.y) <= s.a.y.max(s.b.y)
+}
+
 /// How points are searched.
 enum PointSearch {
     /// Points per cell of the segment grid, plus a stamp per cell for the current query.
@@ -281,12 +289,14 @@ impl Index {
             (Some(grid), Path::Grid) => {
                 // A pair shares a point only if it shares the cell holding that point ([C3]).
                 let mut seen = vec![usize::MAX; segs.len()];
-                for i in 0..segs.len() {
+                for (i, s) in segs.iter().enumerate() {
                     for &cell in grid.seg_cells.get(i) {
                         for &j in grid.cell_segs.get(cell) {
                             if j > i && seen[j] != i {
                                 seen[j] = i;
-                                f(i, j);
+                                if boxes_overlap(s, &segs[j]) {
+                                    f(i, j);
+                                }
                             }
                         }
                     }
@@ -308,10 +318,8 @@ impl Index {
                 for &i in &order {
                     let s = &segs[i];
                     active.retain(|&j| segs[j].b.x >= s.a.x);
-                    let (lo, hi) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
                     for &j in &active {
-                        let t = &segs[j];
-                        if t.a.y.min(t.b.y) <= hi && t.a.y.max(t.b.y) >= lo {
+                        if boxes_overlap(s, &segs[j]) {
                             f(i.min(j), i.max(j));
                         }
                     }
@@ -373,10 +381,14 @@ impl Index {
                 let layout = &grid.layout;
                 // A pixel met by the segment has its centre within 1/2 of a point of the
                 // segment, so in a visited cell or one of its 8 neighbours (cells ≥ 2 wide).
+                // Only cells meeting the segment's box grown by 1 can hold such a centre.
+                let (col_lo, col_hi) = (layout.col(s.a.x - 1), layout.col(s.b.x + 1));
+                let row_lo = layout.row(s.a.y.min(s.b.y) - 1);
+                let row_hi = layout.row(s.a.y.max(s.b.y) + 1);
                 for &cell in grid.seg_cells.get(i) {
                     let (col, row) = (cell % layout.cols, cell / layout.cols);
-                    for r in row.saturating_sub(1)..=(row + 1).min(layout.rows - 1) {
-                        for c in col.saturating_sub(1)..=(col + 1).min(layout.cols - 1) {
+                    for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
+                        for c in col.saturating_sub(1).max(col_lo)..=(col + 1).min(col_hi) {
                             let k = r * layout.cols + c;
                             if stamp[k] != i {
                                 stamp[k] = i;
