@@ -494,7 +494,28 @@ mod props {
             .prop_map(|(ax, ay, bx, by, t)| e((ax, ay), (bx, by), t))
     }
 
+    /// Mixed scales: tiny edges near big coordinates, long edges up to ±2^39.
+    fn wide_edge() -> impl Strategy<Value = TaggedEdge> {
+        let m = MAX_ARRANGEMENT_COORDINATE;
+        let coord = prop_oneof![
+            -8i64..=8,
+            (m - 8)..=m,
+            -m..=(-m + 8),
+            -m..=m,
+            (1i64 << 20)..=((1i64 << 20) + 8),
+        ];
+        (coord.clone(), coord.clone(), coord.clone(), coord, 0u8..3)
+            .prop_map(|(ax, ay, bx, by, t)| e((ax, ay), (bx, by), t))
+    }
+
     proptest! {
+        #[test]
+        fn wide_inputs_agree_across_paths_without_overflow(
+            edges in proptest::collection::vec(wide_edge(), 0..10)
+        ) {
+            arrange_all(&edges);
+        }
+
         #[test]
         fn every_search_path_gives_the_same_valid_arrangement(
             edges in proptest::collection::vec(edge(), 0..14)
