@@ -25,6 +25,7 @@ pub mod region;
 pub mod rings;
 pub mod shrink;
 pub mod svg;
+pub mod validity;
 pub mod workloads;
 
 pub use error::{Axis, Error, Location, Result};

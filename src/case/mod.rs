@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use crate::error::{Error, Location};
 use crate::grid::GridPoint;
 
+mod arrangement;
 mod basics;
 mod offset;
 
@@ -36,7 +37,8 @@ pub fn run_case(input: &Value) -> CaseResult {
         .get("op")
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
-    let areas: &[fn(&str, &Value) -> Option<CaseResult>] = &[basics::run, offset::run];
+    let areas: &[fn(&str, &Value) -> Option<CaseResult>] =
+        &[basics::run, offset::run, arrangement::run];
     for area in areas {
         if let Some(result) = area(op, input) {
             return result;

@@ -1,0 +1,228 @@
+//! Noding by snap rounding ([A0]–[A5], [C1]–[C6], X7–X10): tagged directed edges become
+//! non-crossing segments between grid points with net counts per operand.
+//!
+//! Steps: validate (|coordinate| ≤ 2^39, [G4]); drop zero-length edges ([A1]); merge
+//! identical edges keeping signed counts (X9 allows it; cancelled edges are kept until the
+//! end because they still force hot pixels); hot pixels = endpoints + rounded proper
+//! crossings ([A2]); reroute every edge through the hot pixels it meets ([A3], X7); the
+//! repair loop ([A4], X9); drop zero-net fragments and index the vertices ([A5]).
+//! Candidate pairs and pixels come from `search` ([C1]–[C4]).
+
+use crate::error::{Error, Result};
+use crate::grid::GridPoint;
+
+mod repair;
+mod search;
+
+pub use repair::{repair_fragments, Fragment, MAX_REPAIR_ROUNDS};
+pub use search::SearchMode;
+
+/// Which operand an input edge counts for (X1; `Both` is the shrink's Op 2, [S5]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EdgeTag {
+    /// Counts for operand 0 only.
+    Operand0,
+    /// Counts for operand 1 only.
+    Operand1,
+    /// Counts for both operands.
+    Both,
+}
+
+/// A directed input edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TaggedEdge {
+    /// Start point.
+    pub from: GridPoint,
+    /// End point.
+    pub to: GridPoint,
+    /// Operand tag.
+    pub tag: EdgeTag,
+}
+
+/// One output segment: vertex indices `a < b` (so `vertices[a] < vertices[b]` in (x, y)
+/// order) and the net number of input edges per operand running a→b minus b→a.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Segment {
+    /// Index of the smaller endpoint.
+    pub a: usize,
+    /// Index of the larger endpoint.
+    pub b: usize,
+    /// Net counts for operand 0 and operand 1; never both zero.
+    pub net: [i64; 2],
+}
+
+/// The canonical noded arrangement ([A0], [A5]): vertices sorted by (x, y) (exactly the
+/// endpoints of the kept segments), segments sorted by (a, b).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Arrangement {
+    /// Sorted, distinct grid points.
+    pub vertices: Vec<GridPoint>,
+    /// Sorted, distinct segments with non-zero net counts.
+    pub segments: Vec<Segment>,
+}
+
+impl Arrangement {
+    /// Checks the canonical-form invariants: vertices strictly increasing in (x, y);
+    /// every segment has `a < b < vertices.len()` and a non-zero net; segments strictly
+    /// increasing in (a, b); every vertex is an endpoint of some segment.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(w) = self.vertices.windows(2).find(|w| w[0] >= w[1]) {
+            return Err(format!(
+                "vertices not strictly sorted at {:?}, {:?}",
+                w[0], w[1]
+            ));
+        }
+        let mut used = vec![false; self.vertices.len()];
+        for (k, s) in self.segments.iter().enumerate() {
+            if s.a >= s.b || s.b >= self.vertices.len() {
+                return Err(format!("segment {k} has bad indices {} {}", s.a, s.b));
+            }
+            if s.net == [0, 0] {
+                return Err(format!("segment {k} has zero net"));
+            }
+            if k > 0 && (self.segments[k - 1].a, self.segments[k - 1].b) >= (s.a, s.b) {
+                return Err(format!("segments not strictly sorted at {k}"));
+            }
+            used[s.a] = true;
+            used[s.b] = true;
+        }
+        if let Some(v) = used.iter().position(|&u| !u) {
+            return Err(format!("vertex {v} is not used by any segment"));
+        }
+        Ok(())
+    }
+}
+
+/// Largest accepted coordinate magnitude of an arrangement input, 2^39 ([G4]).
+pub const MAX_ARRANGEMENT_COORDINATE: i64 = 1 << 39;
+
+/// Hidden options of [`arrange_with`].
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ArrangeOptions {
+    /// Which candidate search to run; never changes the result ([C1]).
+    pub search: SearchMode,
+}
+
+/// What one run of the arrangement did (for tests and benchmarks).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ArrangeStats {
+    /// Rounds of the repair loop ([A4], X9), including the final one that changed nothing.
+    pub repair_rounds: usize,
+    /// Fragment pairs handed to the exact crossing test.
+    pub crossing_candidates: u64,
+    /// (fragment, point) pairs handed to an exact pixel or point-on-segment test.
+    pub pixel_candidates: u64,
+    /// Candidate searches run on the uniform grid ([C2], [C3]).
+    pub grid_searches: usize,
+    /// Candidate searches run by the sweep / binary search ([C4]).
+    pub sweep_searches: usize,
+    /// Candidate searches run by brute force.
+    pub brute_force_searches: usize,
+    /// Distinct non-degenerate input edges after merging.
+    pub input_fragments: usize,
+    /// Hot pixels of [A2].
+    pub hot_pixels: usize,
+    /// Fragments after the loop, before zero-net ones are dropped.
+    pub final_fragments: usize,
+}
+
+/// Nodes the edges by snap rounding ([A0]–[A5]).
+///
+/// Errors: a coordinate beyond ±2^39 is an invalid argument `edges`; a repair loop that
+/// does not settle within 256 rounds is a geometry defect (never expected, X9).
+///
+/// ```
+/// use build2d::arrangement::{arrange, EdgeTag, TaggedEdge};
+/// use build2d::GridPoint;
+/// let e = |a: (i64, i64), b: (i64, i64), tag| TaggedEdge {
+///     from: GridPoint::new(a.0, a.1),
+///     to: GridPoint::new(b.0, b.1),
+///     tag,
+/// };
+/// // Two diagonals crossing at (2, 2): four segments meeting at the crossing.
+/// let out = arrange(&[e((0, 0), (4, 4), EdgeTag::Operand0), e((0, 4), (4, 0), EdgeTag::Operand1)])
+///     .unwrap();
+/// assert_eq!(out.vertices.len(), 5);
+/// assert_eq!(out.vertices[2], GridPoint::new(2, 2));
+/// assert_eq!(out.segments.len(), 4);
+/// ```
+pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement> {
+    arrange_with(edges, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
+}
+
+/// [`arrange`] with a forced candidate search, also returning what the run did.
+#[doc(hidden)]
+pub fn arrange_with(
+    edges: &[TaggedEdge],
+    options: &ArrangeOptions,
+) -> Result<(Arrangement, ArrangeStats)> {
+    let fragments = input_fragments(edges)?;
+    let mut stats = ArrangeStats {
+        input_fragments: fragments.len(),
+        ..ArrangeStats::default()
+    };
+    let rerouted = repair::initial_reroute(fragments, options.search, &mut stats);
+    let settled = repair::repair_loop(rerouted, options.search, MAX_REPAIR_ROUNDS, &mut stats)?;
+    stats.final_fragments = settled.len();
+    Ok((assemble(&settled), stats))
+}
+
+fn tag_counts(tag: EdgeTag) -> [i64; 2] {
+    match tag {
+        EdgeTag::Operand0 => [1, 0],
+        EdgeTag::Operand1 => [0, 1],
+        EdgeTag::Both => [1, 1],
+    }
+}
+
+/// Validates the edges, drops zero-length ones ([A1]) and merges identical ones into
+/// canonical fragments (a < b, net counted a→b).
+fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
+    let in_range = |p: GridPoint| {
+        p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
+            && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
+    };
+    let mut fragments = Vec::with_capacity(edges.len());
+    for (k, e) in edges.iter().enumerate() {
+        if !in_range(e.from) || !in_range(e.to) {
+            return Err(Error::invalid(
+                "edges",
+                format!("edge {k} has a coordinate beyond ±2^39 grid units"),
+            ));
+        }
+        if e.from == e.to {
+            continue; // [A1]
+        }
+        let counts = tag_counts(e.tag);
+        fragments.push(if e.from < e.to {
+            Fragment::new(e.from, e.to, counts)
+        } else {
+            Fragment::new(e.to, e.from, [-counts[0], -counts[1]])
+        });
+    }
+    repair::merge(&mut fragments);
+    Ok(fragments)
+}
+
+/// [A5]: drops zero-net fragments, indexes the remaining endpoints in (x, y) order.
+/// Fragments arrive sorted by (a, b) and merged, so the segments come out sorted.
+fn assemble(fragments: &[Fragment]) -> Arrangement {
+    let kept = fragments.iter().filter(|f| f.net != [0, 0]);
+    let mut vertices: Vec<GridPoint> = kept.clone().flat_map(|f| [f.a, f.b]).collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    let index = |p: GridPoint| vertices.binary_search(&p).unwrap_or_default();
+    let segments = kept
+        .map(|f| Segment {
+            a: index(f.a),
+            b: index(f.b),
+            net: f.net,
+        })
+        .collect();
+    Arrangement { vertices, segments }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,257 @@
+//! Rerouting ([A3], X7) and the repair loop ([A4], X9) on canonical fragments.
+
+use crate::error::{Error, Result};
+use crate::grid::GridPoint;
+use crate::predicates::{
+    properly_cross, rounded_crossing, segment_meets_pixel, strictly_inside_segment,
+};
+
+use super::search::{Index, Path, SearchMode};
+use super::{ArrangeStats, MAX_ARRANGEMENT_COORDINATE};
+
+/// Rounds after which a repair loop that still changes something is a defect ([A4], X9).
+pub const MAX_REPAIR_ROUNDS: usize = 256;
+
+/// A piece of an edge between two grid points, canonical: `a < b` in (x, y) order and
+/// `net` counts (per operand) the pieces running a→b minus those running b→a.
+/// A zero net is legal while the loop runs (a cancelled piece still forces hot pixels).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fragment {
+    /// The smaller endpoint.
+    pub a: GridPoint,
+    /// The larger endpoint.
+    pub b: GridPoint,
+    /// Net counts per operand in direction a→b.
+    pub net: [i64; 2],
+}
+
+impl Fragment {
+    /// A fragment from a to b; `a < b` is the caller's promise.
+    pub fn new(a: GridPoint, b: GridPoint, net: [i64; 2]) -> Fragment {
+        Fragment { a, b, net }
+    }
+}
+
+/// Sorts by (a, b) and merges identical fragments, adding their nets (zero nets kept).
+pub(super) fn merge(fragments: &mut Vec<Fragment>) {
+    fragments.sort_unstable_by_key(|f| (f.a, f.b));
+    fragments.dedup_by(|later, kept| {
+        if (later.a, later.b) == (kept.a, kept.b) {
+            kept.net[0] += later.net[0];
+            kept.net[1] += later.net[1];
+            true
+        } else {
+            false
+        }
+    });
+}
+
+fn count_search(stats: &mut ArrangeStats, path: Path) {
+    match path {
+        Path::Grid => stats.grid_searches += 1,
+        Path::Sweep => stats.sweep_searches += 1,
+        Path::BruteForce => stats.brute_force_searches += 1,
+    }
+}
+
+/// Appends the rounded crossing of every properly crossing pair ([A2], X8).
+fn crossings(
+    fragments: &[Fragment],
+    index: &Index,
+    stats: &mut ArrangeStats,
+    out: &mut Vec<GridPoint>,
+) {
+    count_search(stats, index.path());
+    let mut candidates = 0u64;
+    index.for_each_pair(fragments, |i, j| {
+        candidates += 1;
+        let (f, g) = (&fragments[i], &fragments[j]);
+        if properly_cross(f.a, f.b, g.a, g.b) {
+            out.push(rounded_crossing(f.a, f.b, g.a, g.b));
+        }
+    });
+    stats.crossing_candidates += candidates;
+}
+
+/// Sorted distinct endpoints of the fragments.
+fn endpoints(fragments: &[Fragment]) -> Vec<GridPoint> {
+    let mut points: Vec<GridPoint> = fragments.iter().flat_map(|f| [f.a, f.b]).collect();
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+/// Writes every fragment to `out`, each one replaced by the polyline through its
+/// endpoints and the `points` for which `select(a, b, p)` holds, in the X7 order:
+/// projection (p − a)·(b − a), ties by (x, y). Returns whether any fragment was replaced.
+fn reroute_through(
+    fragments: &[Fragment],
+    points: &[GridPoint],
+    index: &mut Index,
+    select: impl Fn(GridPoint, GridPoint, GridPoint) -> bool,
+    stats: &mut ArrangeStats,
+    out: &mut Vec<Fragment>,
+) -> bool {
+    index.attach_points(points);
+    count_search(stats, index.point_path());
+    let mut changed = false;
+    let mut chain: Vec<(i128, GridPoint)> = Vec::new();
+    let mut candidates = 0u64;
+    for (i, f) in fragments.iter().enumerate() {
+        chain.clear();
+        let (a, b) = (f.a, f.b);
+        let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
+        index.for_each_point_near(fragments, points, i, |k| {
+            candidates += 1;
+            let p = points[k];
+            if select(a, b, p) {
+                let projection = i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
+                chain.push((projection, p));
+            }
+        });
+        if chain.is_empty() {
+            out.push(*f);
+            continue;
+        }
+        changed = true;
+        chain.sort_unstable();
+        let mut from = a;
+        for &(_, p) in chain.iter().chain(std::iter::once(&(0, b))) {
+            out.push(oriented(from, p, f.net));
+            from = p;
+        }
+    }
+    stats.pixel_candidates += candidates;
+    changed
+}
+
+/// The canonical fragment of a piece running from → to that carries `net` forwards.
+/// (Chains of a fragment can run backwards in (x, y) order between pixels.)
+fn oriented(from: GridPoint, to: GridPoint, net: [i64; 2]) -> Fragment {
+    if from < to {
+        Fragment::new(from, to, net)
+    } else {
+        Fragment::new(to, from, [-net[0], -net[1]])
+    }
+}
+
+/// Pixel met, not an endpoint of the fragment ([A3], X7, X9 step 2).
+fn meets_other_pixel(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
+    p != a && p != b && segment_meets_pixel(a, b, p)
+}
+
+/// Hot pixels ([A2]) and the initial reroute ([A3]; not a round, X9).
+pub(super) fn initial_reroute(
+    fragments: Vec<Fragment>,
+    mode: SearchMode,
+    stats: &mut ArrangeStats,
+) -> Vec<Fragment> {
+    let mut index = Index::new(&fragments, mode);
+    let mut hot = endpoints(&fragments);
+    crossings(&fragments, &index, stats, &mut hot);
+    hot.sort_unstable();
+    hot.dedup();
+    stats.hot_pixels = hot.len();
+    let mut out = Vec::with_capacity(fragments.len() + fragments.len() / 2);
+    reroute_through(
+        &fragments,
+        &hot,
+        &mut index,
+        meets_other_pixel,
+        stats,
+        &mut out,
+    );
+    merge(&mut out);
+    out
+}
+
+/// The repair loop of X9 on merged canonical fragments; at most `max_rounds` rounds.
+pub(super) fn repair_loop(
+    mut fragments: Vec<Fragment>,
+    mode: SearchMode,
+    max_rounds: usize,
+    stats: &mut ArrangeStats,
+) -> Result<Vec<Fragment>> {
+    for round in 1..=max_rounds {
+        stats.repair_rounds = round;
+        let mut changed = false;
+        let mut index = Index::new(&fragments, mode);
+        // (1) P = rounded crossings of properly crossing pairs.
+        let mut crossing_pixels = Vec::new();
+        crossings(&fragments, &index, stats, &mut crossing_pixels);
+        crossing_pixels.sort_unstable();
+        crossing_pixels.dedup();
+        // (2) reroute fragments meeting a pixel of P that is not one of their endpoints.
+        if !crossing_pixels.is_empty() {
+            let mut out = Vec::with_capacity(fragments.len() + 2 * crossing_pixels.len());
+            if reroute_through(
+                &fragments,
+                &crossing_pixels,
+                &mut index,
+                meets_other_pixel,
+                stats,
+                &mut out,
+            ) {
+                changed = true;
+                merge(&mut out);
+                fragments = out;
+                index = Index::new(&fragments, mode);
+            }
+        }
+        // (3) split fragments whose open interior holds a fragment endpoint.
+        let ends = endpoints(&fragments);
+        let mut out = Vec::with_capacity(fragments.len());
+        let split = reroute_through(
+            &fragments,
+            &ends,
+            &mut index,
+            |a, b, p| strictly_inside_segment(p, a, b),
+            stats,
+            &mut out,
+        );
+        if split {
+            changed = true;
+            merge(&mut out);
+            fragments = out;
+        }
+        if !changed {
+            return Ok(fragments);
+        }
+    }
+    Err(Error::GeometryDefect {
+        reason: format!("snap-rounding repair loop still changing after {max_rounds} rounds"),
+    })
+}
+
+/// Runs the repair loop of X9 directly on hand-made fragments (tests of its code paths).
+/// Fragments are canonicalised first (zero-length ones dropped, reversed ones flipped with
+/// negated nets, identical ones merged); the initial reroute is NOT run.
+#[doc(hidden)]
+pub fn repair_fragments(
+    fragments: &[Fragment],
+    mode: SearchMode,
+    max_rounds: usize,
+) -> Result<(Vec<Fragment>, ArrangeStats)> {
+    let bound = MAX_ARRANGEMENT_COORDINATE as u64;
+    let mut canonical = Vec::with_capacity(fragments.len());
+    for f in fragments {
+        if [f.a.x, f.a.y, f.b.x, f.b.y]
+            .iter()
+            .any(|c| c.unsigned_abs() > bound)
+        {
+            return Err(Error::invalid("fragments", "coordinate beyond ±2^39"));
+        }
+        if f.a != f.b {
+            canonical.push(oriented(f.a, f.b, f.net));
+        }
+    }
+    merge(&mut canonical);
+    let mut stats = ArrangeStats {
+        input_fragments: canonical.len(),
+        ..ArrangeStats::default()
+    };
+    let settled = repair_loop(canonical, mode, max_rounds, &mut stats)?;
+    stats.final_fragments = settled.len();
+    Ok((settled, stats))
+}

@@ -1,0 +1,416 @@
+//! Candidate searches ([C1]–[C5], X10): which fragment pairs may cross and which points
+//! a fragment may meet. Every candidate is decided afterwards by an exact predicate, so
+//! the search only has to be complete (never miss a pair that matters); which search
+//! runs never changes a result.
+//!
+//! Three searches share one interface:
+//! - the uniform grid of [C2]/[C3] (default for evenly spread input),
+//! - the older searches of [C4] (a sweep by minimum x with an active list; a binary search
+//!   of the x-sorted points), used when the grid's cell counts show clustering,
+//! - brute force over all pairs (tests only).
+//!
+//! Data is flat: compressed lists of indices, built once per search, with stamp arrays
+//! instead of per-query sets.
+
+use crate::grid::GridPoint;
+
+use super::Fragment;
+
+/// Which candidate search to run (hidden knob for tests and benchmarks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SearchMode {
+    /// The grid, unless its cell counts show clustering ([C4]); then the sweep.
+    #[default]
+    Auto,
+    /// Always the uniform grid ([C2], [C3]).
+    Grid,
+    /// Always the sweep and the binary search of [C4].
+    Sweep,
+    /// Every pair (quadratic; for tests).
+    BruteForce,
+}
+
+/// The search actually used for one candidate query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Path {
+    Grid,
+    Sweep,
+    BruteForce,
+}
+
+/// Clustering threshold of [C4]: sum over cells of count² above this times the items.
+const CLUSTER_FACTOR: u128 = 32;
+
+/// The cell layout of [C2]: square cells of side 2^shift over the bounding box.
+struct Layout {
+    min_x: i64,
+    min_y: i64,
+    shift: u32,
+    cols: usize,
+    rows: usize,
+}
+
+impl Layout {
+    /// Side 2^s, s ≥ 1, the least power of two at least the mean extent max(|dx|, |dy|),
+    /// raised until the grid has at most max(2n, 4) cells.
+    fn new(segs: &[Fragment]) -> Layout {
+        let (mut min_x, mut min_y, mut max_x, mut max_y) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+        let mut extent_sum: u128 = 0;
+        for f in segs {
+            for p in [f.a, f.b] {
+                min_x = min_x.min(p.x);
+                min_y = min_y.min(p.y);
+                max_x = max_x.max(p.x);
+                max_y = max_y.max(p.y);
+            }
+            let dx = f.b.x.abs_diff(f.a.x);
+            let dy = f.b.y.abs_diff(f.a.y);
+            extent_sum += u128::from(dx.max(dy));
+        }
+        if segs.is_empty() {
+            (min_x, min_y, max_x, max_y) = (0, 0, 0, 0);
+        }
+        let n = segs.len().max(1) as u128;
+        let width = max_x.abs_diff(min_x);
+        let height = max_y.abs_diff(min_y);
+        let mut shift = 1u32;
+        // Least 2^s with 2^s · n ≥ Σ extent, i.e. 2^s ≥ the mean extent.
+        while shift < 62 && (1u128 << shift) * n < extent_sum {
+            shift += 1;
+        }
+        let cells = |s: u32| u128::from((width >> s) + 1) * u128::from((height >> s) + 1);
+        let limit = (2 * n).max(4);
+        while shift < 62 && cells(shift) > limit {
+            shift += 1;
+        }
+        Layout {
+            min_x,
+            min_y,
+            shift,
+            cols: ((width >> shift) + 1) as usize,
+            rows: ((height >> shift) + 1) as usize,
+        }
+    }
+
+    fn cell_count(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    fn col(&self, x: i64) -> usize {
+        let c = (x.saturating_sub(self.min_x).max(0) >> self.shift) as usize;
+        c.min(self.cols - 1)
+    }
+
+    fn row(&self, y: i64) -> usize {
+        let r = (y.saturating_sub(self.min_y).max(0) >> self.shift) as usize;
+        r.min(self.rows - 1)
+    }
+
+    /// Row of the point of segment a→b (a.x < b.x) at abscissa x, by exact floor division.
+    fn row_at(&self, a: GridPoint, b: GridPoint, x: i64) -> usize {
+        let dx = i128::from(b.x - a.x);
+        let dy = i128::from(b.y - a.y);
+        // y(x) − min_y = ((a.y − min_y)·dx + (x − a.x)·dy) / dx; |terms| < 2^82.
+        let num = i128::from(a.y - self.min_y) * dx + i128::from(x - a.x) * dy;
+        let row = num.div_euclid(dx << self.shift).max(0);
+        (row as usize).min(self.rows - 1)
+    }
+
+    /// Calls `visit` with every cell the closed segment passes through ([C2]): per column,
+    /// the row range between the rows of the segment at the column's clipped x ends.
+    fn for_each_cell(&self, f: &Fragment, mut visit: impl FnMut(usize)) {
+        let (a, b) = (f.a, f.b); // a < b in (x, y), so a.x ≤ b.x
+        let (c0, c1) = (self.col(a.x), self.col(b.x));
+        for col in c0..=c1 {
+            let (r0, r1) = if a.x == b.x {
+                (self.row(a.y.min(b.y)), self.row(a.y.max(b.y)))
+            } else {
+                let x0 = self.min_x + ((col as i64) << self.shift);
+                let x1 = x0 + (1i64 << self.shift);
+                let (xl, xr) = (a.x.max(x0), b.x.min(x1));
+                let (ra, rb) = (self.row_at(a, b, xl), self.row_at(a, b, xr));
+                (ra.min(rb), ra.max(rb))
+            };
+            for row in r0..=r1 {
+                visit(row * self.cols + col);
+            }
+        }
+    }
+}
+
+/// Compressed lists: `items[start[k]..start[k + 1]]` belong to key k.
+struct Lists {
+    start: Vec<usize>,
+    items: Vec<usize>,
+}
+
+impl Lists {
+    fn get(&self, k: usize) -> &[usize] {
+        &self.items[self.start[k]..self.start[k + 1]]
+    }
+
+    /// Groups `(key, item)` pairs by key (counting sort; keeps item order within a key).
+    fn group(keys: usize, pairs: impl Iterator<Item = (usize, usize)> + Clone) -> Lists {
+        let mut start = vec![0usize; keys + 1];
+        for (k, _) in pairs.clone() {
+            start[k + 1] += 1;
+        }
+        for k in 0..keys {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![0usize; start[keys]];
+        for (k, item) in pairs {
+            items[fill[k]] = item;
+            fill[k] += 1;
+        }
+        Lists { start, items }
+    }
+
+    /// Σ over keys of count², saturating.
+    fn square_sum(&self) -> u128 {
+        self.start
+            .windows(2)
+            .map(|w| {
+                let c = (w[1] - w[0]) as u128;
+                c * c
+            })
+            .sum()
+    }
+}
+
+/// The uniform grid of [C2] over a set of segments.
+struct SegmentGrid {
+    layout: Layout,
+    /// Cells of each segment, in visiting order.
+    seg_cells: Lists,
+    /// Segments of each cell, in index order.
+    cell_segs: Lists,
+}
+
+impl SegmentGrid {
+    fn new(segs: &[Fragment]) -> SegmentGrid {
+        let layout = Layout::new(segs);
+        let mut start = Vec::with_capacity(segs.len() + 1);
+        let mut cells = Vec::with_capacity(segs.len() * 2);
+        start.push(0);
+        for f in segs {
+            layout.for_each_cell(f, |c| cells.push(c));
+            start.push(cells.len());
+        }
+        let seg_cells = Lists {
+            start,
+            items: cells,
+        };
+        let pairs = (0..segs.len()).flat_map(|i| seg_cells.get(i).iter().map(move |&c| (c, i)));
+        let cell_segs = Lists::group(layout.cell_count(), pairs);
+        SegmentGrid {
+            layout,
+            seg_cells,
+            cell_segs,
+        }
+    }
+
+    fn clustered(&self, n: usize) -> bool {
+        self.cell_segs.square_sum() > CLUSTER_FACTOR * n as u128
+    }
+}
+
+/// Whether the bounding boxes of two segments meet (closed); a < b gives the x range.
+fn boxes_overlap(s: &Fragment, t: &Fragment) -> bool {
+    s.a.x <= t.b.x
+        && t.a.x <= s.b.x
+        && s.a.y.min(s.b.y) <= t.a.y.max(t.b.y)
+        && t.a.y.min(t.b.y) <= s.a.y.max(s.b.y)
+}
+
+/// How points are searched.
+enum PointSearch {
+    /// Points per cell of the segment grid, plus a stamp per cell for the current query.
+    Grid {
+        cell_points: Lists,
+        stamp: Vec<usize>,
+    },
+    /// x coordinates of the (x, y)-sorted points, searched by binary search ([C4]).
+    Sorted {
+        xs: Vec<i64>,
+    },
+    BruteForce,
+}
+
+/// A candidate index over one set of segments, with an optional set of points attached.
+pub(crate) struct Index {
+    mode: SearchMode,
+    path: Path,
+    grid: Option<SegmentGrid>,
+    points: PointSearch,
+    point_path: Path,
+}
+
+impl Index {
+    /// Builds the segment part of the index for `segs` (every fragment has a < b).
+    pub(crate) fn new(segs: &[Fragment], mode: SearchMode) -> Index {
+        let (path, grid) = match mode {
+            SearchMode::BruteForce => (Path::BruteForce, None),
+            SearchMode::Sweep => (Path::Sweep, None),
+            SearchMode::Grid => (Path::Grid, Some(SegmentGrid::new(segs))),
+            SearchMode::Auto => {
+                let grid = SegmentGrid::new(segs);
+                if grid.clustered(segs.len()) {
+                    (Path::Sweep, None)
+                } else {
+                    (Path::Grid, Some(grid))
+                }
+            }
+        };
+        Index {
+            mode,
+            path,
+            grid,
+            points: PointSearch::BruteForce,
+            point_path: path,
+        }
+    }
+
+    /// The search used for crossing pairs.
+    pub(crate) fn path(&self) -> Path {
+        self.path
+    }
+
+    /// The search used for point candidates (after [`Index::attach_points`]).
+    pub(crate) fn point_path(&self) -> Path {
+        self.point_path
+    }
+
+    /// Calls `f(i, j)` (i < j) at least once for every pair of segments whose closed
+    /// segments share a point, and exactly once per pair in the grid and sweep paths.
+    pub(crate) fn for_each_pair(&self, segs: &[Fragment], mut f: impl FnMut(usize, usize)) {
+        match (&self.grid, self.path) {
+            (Some(grid), Path::Grid) => {
+                // A pair shares a point only if it shares the cell holding that point ([C3]).
+                let mut seen = vec![usize::MAX; segs.len()];
+                for (i, s) in segs.iter().enumerate() {
+                    for &cell in grid.seg_cells.get(i) {
+                        for &j in grid.cell_segs.get(cell) {
+                            if j > i && seen[j] != i {
+                                seen[j] = i;
+                                if boxes_overlap(s, &segs[j]) {
+                                    f(i, j);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            (_, Path::BruteForce) => {
+                for i in 0..segs.len() {
+                    for j in i + 1..segs.len() {
+                        f(i, j);
+                    }
+                }
+            }
+            _ => {
+                // [C4] sweep by minimum x (a.x, since a < b); the active list holds the
+                // segments whose x range still reaches the sweep position.
+                let mut order: Vec<usize> = (0..segs.len()).collect();
+                order.sort_unstable_by_key(|&i| (segs[i].a.x, i));
+                let mut active: Vec<usize> = Vec::new();
+                for &i in &order {
+                    let s = &segs[i];
+                    active.retain(|&j| segs[j].b.x >= s.a.x);
+                    for &j in &active {
+                        if boxes_overlap(s, &segs[j]) {
+                            f(i.min(j), i.max(j));
+                        }
+                    }
+                    active.push(i);
+                }
+            }
+        }
+    }
+
+    /// Attaches the (x, y)-sorted `points` for [`Index::for_each_point_near`].
+    pub(crate) fn attach_points(&mut self, points: &[GridPoint]) {
+        match (&self.grid, self.path) {
+            (Some(grid), Path::Grid) => {
+                let layout = &grid.layout;
+                let pairs = points
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| (layout.row(p.y) * layout.cols + layout.col(p.x), k));
+                let cell_points = Lists::group(layout.cell_count(), pairs);
+                // Crowded pixels fall back to the binary search too, unless forced.
+                let crowded = cell_points.square_sum() > CLUSTER_FACTOR * points.len() as u128;
+                if crowded && self.mode == SearchMode::Auto {
+                    self.set_sorted(points);
+                } else {
+                    let stamp = vec![usize::MAX; layout.cell_count()];
+                    self.points = PointSearch::Grid { cell_points, stamp };
+                    self.point_path = Path::Grid;
+                }
+            }
+            (_, Path::BruteForce) => {
+                self.points = PointSearch::BruteForce;
+                self.point_path = Path::BruteForce;
+            }
+            _ => self.set_sorted(points),
+        }
+    }
+
+    fn set_sorted(&mut self, points: &[GridPoint]) {
+        self.points = PointSearch::Sorted {
+            xs: points.iter().map(|p| p.x).collect(),
+        };
+        self.point_path = Path::Sweep;
+    }
+
+    /// Calls `f(k)` for every attached point k that may lie within L∞ distance 1/2 of
+    /// segment `i` (a superset of the pixels it meets and the points on it), each once in
+    /// the grid and sorted paths.
+    pub(crate) fn for_each_point_near(
+        &mut self,
+        segs: &[Fragment],
+        points: &[GridPoint],
+        i: usize,
+        mut f: impl FnMut(usize),
+    ) {
+        let s = &segs[i];
+        match &mut self.points {
+            PointSearch::Grid { cell_points, stamp } => {
+                let Some(grid) = &self.grid else { return };
+                let layout = &grid.layout;
+                // A pixel met by the segment has its centre within 1/2 of a point of the
+                // segment, so in a visited cell or one of its 8 neighbours (cells ≥ 2 wide).
+                // Only cells meeting the segment's box grown by 1 can hold such a centre.
+                let (col_lo, col_hi) = (layout.col(s.a.x - 1), layout.col(s.b.x + 1));
+                let row_lo = layout.row(s.a.y.min(s.b.y) - 1);
+                let row_hi = layout.row(s.a.y.max(s.b.y) + 1);
+                for &cell in grid.seg_cells.get(i) {
+                    let (col, row) = (cell % layout.cols, cell / layout.cols);
+                    for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
+                        for c in col.saturating_sub(1).max(col_lo)..=(col + 1).min(col_hi) {
+                            let k = r * layout.cols + c;
+                            if stamp[k] != i {
+                                stamp[k] = i;
+                                for &p in cell_points.get(k) {
+                                    f(p);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            PointSearch::Sorted { xs } => {
+                let lo = xs.partition_point(|&x| x < s.a.x - 1);
+                let hi = xs.partition_point(|&x| x <= s.b.x + 1);
+                let (ylo, yhi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
+                for (k, p) in points.iter().enumerate().take(hi).skip(lo) {
+                    if p.y >= ylo && p.y <= yhi {
+                        f(k);
+                    }
+                }
+            }
+            PointSearch::BruteForce => (0..points.len()).for_each(f),
+        }
+    }
+}

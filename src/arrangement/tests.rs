@@ -1,0 +1,539 @@
+//! Hand-derived cases for [A1]–[A5] and X7–X9 (each expectation is derived in a comment),
+//! direct tests of the repair loop's code paths, and search-path agreement ([C1], X10).
+
+use super::*;
+
+fn p(x: i64, y: i64) -> GridPoint {
+    GridPoint::new(x, y)
+}
+
+fn e(a: (i64, i64), b: (i64, i64), tag: u8) -> TaggedEdge {
+    TaggedEdge {
+        from: p(a.0, a.1),
+        to: p(b.0, b.1),
+        tag: match tag {
+            0 => EdgeTag::Operand0,
+            1 => EdgeTag::Operand1,
+            _ => EdgeTag::Both,
+        },
+    }
+}
+
+fn seg(a: usize, b: usize, n0: i64, n1: i64) -> Segment {
+    Segment {
+        a,
+        b,
+        net: [n0, n1],
+    }
+}
+
+fn pts(list: &[(i64, i64)]) -> Vec<GridPoint> {
+    list.iter().map(|&(x, y)| p(x, y)).collect()
+}
+
+/// Runs every search mode, checks they agree and that the result is valid; returns it.
+fn arrange_all(edges: &[TaggedEdge]) -> (Arrangement, ArrangeStats) {
+    let run = |search| arrange_with(edges, &ArrangeOptions { search }).unwrap();
+    let (auto, stats) = run(SearchMode::Auto);
+    for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
+        assert_eq!(run(mode).0, auto, "{mode:?} differs from Auto");
+    }
+    crate::validity::check_arrangement(edges, &auto).unwrap();
+    (auto, stats)
+}
+
+#[test]
+fn empty_and_zero_length_inputs_give_the_empty_arrangement() {
+    assert_eq!(arrange(&[]).unwrap(), Arrangement::default());
+    // [A1]: a zero-length edge is dropped and forces no hot pixel.
+    let (out, _) = arrange_all(&[e((1, 1), (1, 1), 0), e((0, 0), (0, 0), 2)]);
+    assert_eq!(out, Arrangement::default());
+}
+
+#[test]
+fn two_diagonals_cross_at_a_grid_point() {
+    // (0,0)→(4,4) and (0,4)→(4,0) cross exactly at (2,2). Each is rerouted through it.
+    // Vertices by (x,y): (0,0)=0 (0,4)=1 (2,2)=2 (4,0)=3 (4,4)=4.
+    // Operand 0 runs 0→2→4 (+1 each); operand 1 runs 1→2→3 (+1 each).
+    let (out, stats) = arrange_all(&[e((0, 0), (4, 4), 0), e((0, 4), (4, 0), 1)]);
+    assert_eq!(out.vertices, pts(&[(0, 0), (0, 4), (2, 2), (4, 0), (4, 4)]));
+    assert_eq!(
+        out.segments,
+        vec![
+            seg(0, 2, 1, 0),
+            seg(1, 2, 0, 1),
+            seg(2, 3, 0, 1),
+            seg(2, 4, 1, 0)
+        ]
+    );
+    assert_eq!(stats.repair_rounds, 1, "the loop is a verifying pass (X9)");
+    assert_eq!(stats.hot_pixels, 5);
+}
+
+#[test]
+fn rounded_crossing_captures_a_third_segment_at_a_closed_pixel_corner() {
+    // A (−5,8)→(7,−6) op0 and B (5,−5)→(−1,5) op1 cross at (7/3, −5/9):
+    // A = (−5,8) + t(12,−14), B = (5,−5) + s(−6,10); solving gives t = 11/18, point
+    // (−5 + 22/3, 8 − 77/9) = (7/3, −5/9), rounded floor(x + 1/2) → (2, −1).
+    // C (3,−3)→(−1,1) op0 lies on x + y = 0 and never meets A (x + y from 3 to 1) nor B
+    // (x + y ≥ 0, = 0 only at (5,−5), outside C). C touches pixel (2,−1) =
+    // [1.5,2.5)×[−1.5,−0.5) only at its closed lower-left corner (1.5,−1.5), so it is
+    // rerouted through (2,−1) too ([A3]: closed segment vs half-open pixel).
+    // All six pieces meet at (2,−1) in distinct directions and no endpoint lies inside
+    // a piece, so the loop changes nothing.
+    // Vertices: (−5,8)=0 (−1,1)=1 (−1,5)=2 (2,−1)=3 (3,−3)=4 (5,−5)=5 (7,−6)=6.
+    // A: 0→3, 3→6 (+1 op0). B: 5→3 (stored 3–5, −1 op1), 3→2 (stored 2–3, −1 op1).
+    // C: 4→3 (stored 3–4, −1 op0), 3→1 (stored 1–3, −1 op0).
+    let edges = [
+        e((-5, 8), (7, -6), 0),
+        e((5, -5), (-1, 5), 1),
+        e((3, -3), (-1, 1), 0),
+    ];
+    let (out, stats) = arrange_all(&edges);
+    assert_eq!(
+        out.vertices,
+        pts(&[
+            (-5, 8),
+            (-1, 1),
+            (-1, 5),
+            (2, -1),
+            (3, -3),
+            (5, -5),
+            (7, -6)
+        ])
+    );
+    assert_eq!(
+        out.segments,
+        vec![
+            seg(0, 3, 1, 0),
+            seg(1, 3, -1, 0),
+            seg(2, 3, 0, -1),
+            seg(3, 4, -1, 0),
+            seg(3, 5, 0, -1),
+            seg(3, 6, 1, 0),
+        ]
+    );
+    assert_eq!(stats.repair_rounds, 1);
+}
+
+#[test]
+fn crossing_on_an_open_pixel_corner_is_not_captured_but_closed_corner_is() {
+    // E1 (0,3)→(3,0) op0 (x + y = 3) and E2 (1,1)→(2,2) op1 cross at (3/2, 3/2), which
+    // rounds to (2,2) (an endpoint of E2). (3/2,3/2) is the closed lower-left corner of
+    // pixel (2,2) but the open upper-right corner of pixel (1,1), and x + y = 3 meets
+    // pixel (1,1) = [0.5,1.5)² nowhere else (x + y < 3 inside it). So E1 goes through
+    // (2,2) only; E2 meets no other hot pixel.
+    // Vertices: (0,3)=0 (1,1)=1 (2,2)=2 (3,0)=3; E1: 0→2, 2→3; E2: 1→2.
+    let (out, _) = arrange_all(&[e((0, 3), (3, 0), 0), e((1, 1), (2, 2), 1)]);
+    assert_eq!(out.vertices, pts(&[(0, 3), (1, 1), (2, 2), (3, 0)]));
+    assert_eq!(
+        out.segments,
+        vec![seg(0, 2, 1, 0), seg(1, 2, 0, 1), seg(2, 3, 1, 0)]
+    );
+}
+
+#[test]
+fn pixel_corners_only_the_lower_left_one_captures() {
+    // A hot pixel at (1,1) comes from an edge S starting there that stays clear of the
+    // diagonal D, which passes exactly through one corner of pixel (1,1) = [0.5,1.5)².
+    // Lower-left (0.5,0.5) on x + y = 1: D (−1,2)→(2,−1), S (1,1)→(3,4) (x + y ≥ 2).
+    //   Closed corner: D is rerouted (−1,2)→(1,1)→(2,−1).
+    //   Vertices (−1,2)=0 (1,1)=1 (2,−1)=2 (3,4)=3.
+    let (out, _) = arrange_all(&[e((-1, 2), (2, -1), 0), e((1, 1), (3, 4), 1)]);
+    assert_eq!(out.vertices, pts(&[(-1, 2), (1, 1), (2, -1), (3, 4)]));
+    assert_eq!(
+        out.segments,
+        vec![seg(0, 1, 1, 0), seg(1, 2, 1, 0), seg(1, 3, 0, 1)]
+    );
+    // The three open corners: D stays straight, S stays apart (two segments, 4 vertices).
+    // Upper-right (1.5,1.5) on x + y = 3: D (0,3)→(3,0), S (1,1)→(−1,−2) (x + y ≤ 2).
+    // Upper-left (0.5,1.5) on y = x + 1: D (−1,0)→(2,3), S (1,1)→(4,0) (y − x ≤ 0).
+    // Lower-right (1.5,0.5) on y = x − 1: D (0,−1)→(3,2), S (1,1)→(0,4) (y − x ≥ 0).
+    for (d0, d1, s1) in [
+        ((0, 3), (3, 0), (-1, -2)),
+        ((-1, 0), (2, 3), (4, 0)),
+        ((0, -1), (3, 2), (0, 4)),
+    ] {
+        let (out, _) = arrange_all(&[e(d0, d1, 0), e((1, 1), s1, 1)]);
+        assert_eq!(out.vertices.len(), 4, "{d0:?}");
+        assert_eq!(out.segments.len(), 2, "{d0:?}");
+        let d = out.segments.iter().find(|s| s.net == [1, 0]).unwrap();
+        let ends = [out.vertices[d.a], out.vertices[d.b]];
+        assert!(ends.contains(&p(d0.0, d0.1)) && ends.contains(&p(d1.0, d1.1)));
+    }
+}
+
+#[test]
+fn t_junction_splits_the_through_edge() {
+    // E1 (0,0)→(4,0) op0 meets the hot pixel of E2's endpoint (2,0) (on it exactly).
+    // Vertices (0,0)=0 (2,0)=1 (2,3)=2 (4,0)=3. E1: 0→1, 1→3; E2 (2,0)→(2,3): 1→2.
+    let (out, _) = arrange_all(&[e((0, 0), (4, 0), 0), e((2, 0), (2, 3), 1)]);
+    assert_eq!(out.vertices, pts(&[(0, 0), (2, 0), (2, 3), (4, 0)]));
+    assert_eq!(
+        out.segments,
+        vec![seg(0, 1, 1, 0), seg(1, 2, 0, 1), seg(1, 3, 1, 0)]
+    );
+}
+
+#[test]
+fn near_t_junction_snaps_the_edge_onto_the_endpoint() {
+    // E1 (0,0)→(5,1) (y = x/5) passes through pixel (2,0) = [1.5,2.5)×[−0.5,0.5) at
+    // x in [1.5,2.5) where y in [0.3,0.5): it is rerouted through (2,0) though (2,0) is
+    // not on it. E2 (2,0)→(2,−3) op1 stays below. Vertices (0,0)=0 (2,−3)=1 (2,0)=2
+    // (5,1)=3. E1: 0→2, 2→3; E2: 2→1, stored 1–2 with −1.
+    let (out, _) = arrange_all(&[e((0, 0), (5, 1), 0), e((2, 0), (2, -3), 1)]);
+    assert_eq!(out.vertices, pts(&[(0, 0), (2, -3), (2, 0), (5, 1)]));
+    assert_eq!(
+        out.segments,
+        vec![seg(0, 2, 1, 0), seg(1, 2, 0, -1), seg(2, 3, 1, 0)]
+    );
+}
+
+#[test]
+fn collinear_overlap_adds_counts_on_the_shared_piece() {
+    // E1 (0,0)→(4,0) op0 meets pixel (2,0); E2 (6,0)→(2,0) op1 meets pixel (4,0).
+    // Pieces: (0,0)–(2,0) [1,0]; (2,0)–(4,0) [1,0] + [0,−1] (E2 runs right to left);
+    // (4,0)–(6,0) [0,−1].
+    let (out, _) = arrange_all(&[e((0, 0), (4, 0), 0), e((6, 0), (2, 0), 1)]);
+    assert_eq!(out.vertices, pts(&[(0, 0), (2, 0), (4, 0), (6, 0)]));
+    assert_eq!(
+        out.segments,
+        vec![seg(0, 1, 1, 0), seg(1, 2, 1, -1), seg(2, 3, 0, -1)]
+    );
+}
+
+#[test]
+fn cancelled_edges_still_force_hot_pixels() {
+    // The diagonal (0,0)↔(4,4) appears once each way (net 0, dropped at the end, X9) but
+    // its crossing with E (0,3)→(5,1) op1 still is a hot pixel: E is y = 3 − 2x/5,
+    // meeting y = x at x = 15/7 ≈ 2.14 → rounded (2,2). E is rerouted through (2,2).
+    // Vertices (0,3)=0 (2,2)=1 (5,1)=2; E: 0→1, 1→2.
+    let edges = [
+        e((0, 0), (4, 4), 0),
+        e((4, 4), (0, 0), 0),
+        e((0, 3), (5, 1), 1),
+    ];
+    let (out, _) = arrange_all(&edges);
+    assert_eq!(out.vertices, pts(&[(0, 3), (2, 2), (5, 1)]));
+    assert_eq!(out.segments, vec![seg(0, 1, 0, 1), seg(1, 2, 0, 1)]);
+    // Without the cancelled pair, E stays one straight segment.
+    let (alone, _) = arrange_all(&edges[2..]);
+    assert_eq!(alone.segments, vec![seg(0, 1, 0, 1)]);
+}
+
+#[test]
+fn tag_both_counts_for_both_operands() {
+    // Both (0,0)→(2,0) adds [1,1]; op1 (2,0)→(0,0) adds [0,−1]: net [1,0].
+    let (out, _) = arrange_all(&[e((0, 0), (2, 0), 2), e((2, 0), (0, 0), 1)]);
+    assert_eq!(out.vertices, pts(&[(0, 0), (2, 0)]));
+    assert_eq!(out.segments, vec![seg(0, 1, 1, 0)]);
+    // Both one way and Both the other cancel completely.
+    let (out, _) = arrange_all(&[e((0, 0), (2, 0), 2), e((2, 0), (0, 0), 2)]);
+    assert_eq!(out, Arrangement::default());
+}
+
+#[test]
+fn reroute_order_follows_the_projection_for_a_reversed_edge() {
+    // E (9,0)→(0,0) op0 meets the hot pixels (3,0) and (6,0) of two stubs going up.
+    // X7 order along E: projections (c − a)·(b − a) with a = (9,0), b = (0,0):
+    // (6,0) → 27, (3,0) → 54, so the chain is (9,0),(6,0),(3,0),(0,0), every piece
+    // running right to left: stored with −1.
+    let edges = [
+        e((9, 0), (0, 0), 0),
+        e((3, 0), (3, 2), 1),
+        e((6, 0), (6, 2), 1),
+    ];
+    let (out, _) = arrange_all(&edges);
+    assert_eq!(
+        out.vertices,
+        pts(&[(0, 0), (3, 0), (3, 2), (6, 0), (6, 2), (9, 0)])
+    );
+    assert_eq!(
+        out.segments,
+        vec![
+            seg(0, 1, -1, 0),
+            seg(1, 2, 0, 1),
+            seg(1, 3, -1, 0),
+            seg(3, 4, 0, 1),
+            seg(3, 5, -1, 0),
+        ]
+    );
+}
+
+#[test]
+fn coordinates_beyond_two_to_the_39_are_invalid() {
+    let m = MAX_ARRANGEMENT_COORDINATE;
+    assert!(arrange(&[e((-m, -m), (m, m), 0), e((-m, m), (m, -m), 1)]).is_ok());
+    for bad in [(m + 1, 0), (0, -m - 1), (i64::MIN, 0), (0, i64::MAX)] {
+        let err = arrange(&[e((0, 0), bad, 0)]).unwrap_err();
+        assert!(
+            matches!(&err, Error::InvalidArgument { argument, .. } if argument == "edges"),
+            "{err:?}"
+        );
+    }
+}
+
+#[test]
+fn extreme_coordinates_do_not_overflow() {
+    let m = MAX_ARRANGEMENT_COORDINATE;
+    let edges = [
+        e((-m, -m), (m, m - 1), 0),
+        e((-m, m), (m, -m + 1), 1),
+        e((-m, 0), (m, 1), 2),
+        e((0, -m), (1, m), 0),
+        e((m, m), (-m, -m), 1),
+    ];
+    let (out, _) = arrange_all(&edges);
+    assert!(!out.segments.is_empty());
+}
+
+// ---- the repair loop on hand-made fragments (X9) ----------------------------------
+
+fn frag(a: (i64, i64), b: (i64, i64), net: [i64; 2]) -> Fragment {
+    Fragment::new(p(a.0, a.1), p(b.0, b.1), net)
+}
+
+fn repair_all(input: &[Fragment], max_rounds: usize) -> Result<(Vec<Fragment>, ArrangeStats)> {
+    let auto = repair_fragments(input, SearchMode::Auto, max_rounds);
+    for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
+        let other = repair_fragments(input, mode, max_rounds);
+        assert_eq!(
+            other.as_ref().map(|r| &r.0).ok(),
+            auto.as_ref().map(|r| &r.0).ok()
+        );
+    }
+    auto
+}
+
+#[test]
+fn repair_reroutes_crossing_fragments_in_one_round_and_verifies_in_the_next() {
+    // Injected crossing: (0,0)–(4,4) [1,0] and (0,4)–(4,0) [0,1] cross at (2,2).
+    // Round 1: P = {(2,2)}, both rerouted (changed). Round 2 finds nothing.
+    let input = [frag((0, 0), (4, 4), [1, 0]), frag((0, 4), (4, 0), [0, 1])];
+    let (out, stats) = repair_all(&input, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.repair_rounds, 2);
+    assert_eq!(
+        out,
+        vec![
+            frag((0, 0), (2, 2), [1, 0]),
+            frag((0, 4), (2, 2), [0, 1]),
+            frag((2, 2), (4, 0), [0, 1]),
+            frag((2, 2), (4, 4), [1, 0]),
+        ]
+    );
+    // With a one-round budget the unsettled loop is a geometry defect.
+    let err = repair_all(&input, 1).unwrap_err();
+    assert!(matches!(err, Error::GeometryDefect { .. }));
+}
+
+#[test]
+fn repair_does_not_reroute_a_fragment_through_its_own_endpoint() {
+    // F1 (0,0)–(10,1) [1,0] (y = x/10) and F2 (0,1)–(1,−1) [0,1] (from (0,1) along
+    // (1,−2)) cross at t = 10/21: (10/21, 1/21) → rounded (0,0), an endpoint of F1.
+    // Step 2 reroutes F2 only: (0,1)→(0,0)→(1,−1); the first piece runs downwards, so it
+    // is stored (0,0)–(0,1) with [0,−1]. Round 2: all three share (0,0): nothing.
+    let input = [frag((0, 0), (10, 1), [1, 0]), frag((0, 1), (1, -1), [0, 1])];
+    let (out, stats) = repair_all(&input, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.repair_rounds, 2);
+    assert_eq!(
+        out,
+        vec![
+            frag((0, 0), (0, 1), [0, -1]),
+            frag((0, 0), (1, -1), [0, 1]),
+            frag((0, 0), (10, 1), [1, 0]),
+        ]
+    );
+}
+
+#[test]
+fn repair_splits_touching_and_overlapping_fragments() {
+    // T: (2,0) is an endpoint lying inside (0,0)–(4,0): split there in round 1.
+    let t = [frag((0, 0), (4, 0), [1, 0]), frag((2, 0), (2, 3), [0, 1])];
+    let (out, stats) = repair_all(&t, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.repair_rounds, 2);
+    assert_eq!(
+        out,
+        vec![
+            frag((0, 0), (2, 0), [1, 0]),
+            frag((2, 0), (2, 3), [0, 1]),
+            frag((2, 0), (4, 0), [1, 0]),
+        ]
+    );
+    // Overlap: each holds an endpoint of the other; the shared piece sums the counts.
+    let o = [frag((0, 0), (4, 0), [1, 0]), frag((2, 0), (6, 0), [0, 1])];
+    let (out, stats) = repair_all(&o, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.repair_rounds, 2);
+    assert_eq!(
+        out,
+        vec![
+            frag((0, 0), (2, 0), [1, 0]),
+            frag((2, 0), (4, 0), [1, 1]),
+            frag((4, 0), (6, 0), [0, 1]),
+        ]
+    );
+    // Several split points on one fragment are taken in order along it.
+    let m = [
+        frag((6, 0), (0, 0), [1, 0]),
+        frag((4, 0), (4, 2), [0, 1]),
+        frag((2, -2), (2, 0), [0, 1]),
+    ];
+    let (out, _) = repair_all(&m, MAX_REPAIR_ROUNDS).unwrap();
+    let horizontal: Vec<_> = out.iter().filter(|f| f.net[0] != 0).copied().collect();
+    assert_eq!(
+        horizontal,
+        vec![
+            frag((0, 0), (2, 0), [-1, 0]),
+            frag((2, 0), (4, 0), [-1, 0]),
+            frag((4, 0), (6, 0), [-1, 0]),
+        ]
+    );
+}
+
+#[test]
+fn repair_keeps_settled_fragments_and_zero_nets() {
+    // Nothing to do: one round that changes nothing; zero-net fragments survive the loop.
+    let input = [frag((0, 0), (3, 1), [0, 0]), frag((5, 5), (7, 5), [2, -1])];
+    let (out, stats) = repair_all(&input, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.repair_rounds, 1);
+    assert_eq!(out, input.to_vec());
+}
+
+// ---- search paths (X10) -------------------------------------------------------------
+
+/// SplitMix64, for reproducible inputs without a dependency.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub(crate) fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+}
+
+/// `n` short random edges spread over a square of side about 4·sqrt(n)·len.
+fn spread_edges(rng: &mut Rng, n: usize, len: i64) -> Vec<TaggedEdge> {
+    let side = (4.0 * (n as f64).sqrt()) as i64 * len + len;
+    (0..n)
+        .map(|k| {
+            let (x, y) = (rng.range(0, side), rng.range(0, side));
+            let to = (x + rng.range(-len, len), y + rng.range(-len, len));
+            e((x, y), to, (k % 3) as u8)
+        })
+        .collect()
+}
+
+#[test]
+fn spread_input_uses_the_grid_and_all_paths_agree() {
+    let mut rng = Rng(7);
+    for n in [1, 2, 10, 100, 400] {
+        let edges = spread_edges(&mut rng, n, 6);
+        let (_, stats) = arrange_all(&edges);
+        assert!(
+            stats.grid_searches > 0 && stats.sweep_searches == 0,
+            "{stats:?}"
+        );
+    }
+}
+
+#[test]
+fn dense_small_input_agrees_across_paths() {
+    // Many crossings and near misses on a small grid: exercises crossings, rounding and
+    // captures heavily.
+    let mut rng = Rng(11);
+    for _ in 0..40 {
+        let n = rng.range(2, 12) as usize;
+        let edges: Vec<_> = (0..n)
+            .map(|k| {
+                let a = (rng.range(-6, 6), rng.range(-6, 6));
+                let b = (rng.range(-6, 6), rng.range(-6, 6));
+                e(a, b, (k % 3) as u8)
+            })
+            .collect();
+        arrange_all(&edges);
+    }
+}
+
+#[test]
+fn clustered_input_falls_back_to_the_sweep_and_agrees() {
+    // A few enormous edges over many tiny ones: the mean extent makes one huge cell
+    // holding everything, Σ count² ≫ 32 n ([C4]).
+    let mut rng = Rng(3);
+    let mut edges: Vec<_> = (0..300)
+        .map(|k| {
+            let (x, y) = (rng.range(0, 60), rng.range(0, 60));
+            e(
+                (x, y),
+                (x + rng.range(-2, 2), y + rng.range(-2, 2)),
+                (k % 2) as u8,
+            )
+        })
+        .collect();
+    for k in 0..4 {
+        edges.push(e((-1_000_000, k * 17), (1_000_000, 40 - k * 9), 1));
+    }
+    let (_, stats) = arrange_all(&edges);
+    assert!(
+        stats.sweep_searches > 0 && stats.grid_searches == 0,
+        "{stats:?}"
+    );
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn edge() -> impl Strategy<Value = TaggedEdge> {
+        (-8i64..=8, -8i64..=8, -8i64..=8, -8i64..=8, 0u8..3)
+            .prop_map(|(ax, ay, bx, by, t)| e((ax, ay), (bx, by), t))
+    }
+
+    /// Mixed scales: tiny edges near big coordinates, long edges up to ±2^39.
+    fn wide_edge() -> impl Strategy<Value = TaggedEdge> {
+        let m = MAX_ARRANGEMENT_COORDINATE;
+        let coord = prop_oneof![
+            -8i64..=8,
+            (m - 8)..=m,
+            -m..=(-m + 8),
+            -m..=m,
+            (1i64 << 20)..=((1i64 << 20) + 8),
+        ];
+        (coord.clone(), coord.clone(), coord.clone(), coord, 0u8..3)
+            .prop_map(|(ax, ay, bx, by, t)| e((ax, ay), (bx, by), t))
+    }
+
+    proptest! {
+        #[test]
+        fn wide_inputs_agree_across_paths_without_overflow(
+            edges in proptest::collection::vec(wide_edge(), 0..10)
+        ) {
+            arrange_all(&edges);
+        }
+
+        #[test]
+        fn every_search_path_gives_the_same_valid_arrangement(
+            edges in proptest::collection::vec(edge(), 0..14)
+        ) {
+            let (_, stats) = arrange_all(&edges);
+            // X9: on real input the first round never changes anything.
+            prop_assert!(stats.repair_rounds <= 1, "{stats:?}");
+        }
+
+        #[test]
+        fn edge_order_does_not_change_the_result(
+            edges in proptest::collection::vec(edge(), 1..10)
+        ) {
+            // [W2]: only the set of edges matters, not their order.
+            let out = arrange(&edges).unwrap();
+            let mut reversed: Vec<_> = edges.iter().rev().copied().collect();
+            reversed.rotate_left(1);
+            prop_assert_eq!(arrange(&reversed).unwrap(), out);
+        }
+    }
+}
