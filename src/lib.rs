@@ -18,6 +18,7 @@ pub mod label;
 pub mod predicates;
 pub mod region;
 pub mod rings;
+pub mod tile_map;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint};
