@@ -340,15 +340,31 @@ pub(crate) mod tests {
     use crate::error::Axis;
     use proptest::prelude::*;
 
-    /// [`overlay`] for inputs without proper crossings whose edges pass no other
-    /// vertex's pixel except through the vertex itself (so snap rounding only splits
-    /// edges at T-junctions): brute-force splitting, then [`merge_noded_edges`].
+    /// [`overlay`] for inputs whose proper crossings lie exactly on grid points and
+    /// whose edges pass no other hot pixel except through its centre (so snap rounding
+    /// only splits edges at crossings and T-junctions): brute-force splitting, then
+    /// [`merge_noded_edges`]. Panics (test only) on an inexact crossing.
     pub(crate) fn noded_overlay(
         edges: &[TaggedEdge],
         operation: Operation,
         snap_bits: u8,
     ) -> Result<Region> {
         let mut points: Vec<GridPoint> = edges.iter().flat_map(|e| [e.from, e.to]).collect();
+        // Proper crossings must fall on grid points exactly (lattice input); then
+        // snap rounding only splits the edges there.
+        for (i, e) in edges.iter().enumerate() {
+            for f in &edges[i + 1..] {
+                if properly_cross(e.from, e.to, f.from, f.to) {
+                    let q = crate::predicates::rounded_crossing(e.from, e.to, f.from, f.to);
+                    let on = |a, b| crate::predicates::orient(a, b, q).is_eq();
+                    assert!(
+                        on(e.from, e.to) && on(f.from, f.to),
+                        "test overlay: inexact crossing"
+                    );
+                    points.push(q);
+                }
+            }
+        }
         points.sort();
         points.dedup();
         let mut pieces = Vec::new();
