@@ -66,6 +66,10 @@ impl Region {
 /// The one routine every boolean operation and offset reduces to ([A0], [L5]):
 /// arrangement, labelling, inside rule, tracing.
 pub fn overlay(edges: &[TaggedEdge], operation: Operation, snap_bits: u8) -> Result<Region> {
+    if edges.is_empty() {
+        // No edges: one face with windings (0, 0), outside under every rule (X1).
+        return Ok(Region::empty(snap_bits));
+    }
     overlay_arrangement(&arrange(edges)?, operation, snap_bits)
 }
 
@@ -535,6 +539,9 @@ pub(crate) mod tests {
         );
         let all = Region::union_all(&[a.clone(), b], Geometry2DOptions::default());
         assert_eq!(all, Err(Error::SnapBitsMismatch { left: 16, right: 8 }));
+        // Empty operands need no arrangement.
+        assert_eq!(a.union(&a), Ok(Region::empty(16)));
+        assert_eq!(Region::union_all(&[], Geometry2DOptions::default()), Ok(a));
     }
 
     #[test]
