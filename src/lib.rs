@@ -25,6 +25,7 @@ pub mod region;
 pub mod rings;
 pub mod shrink;
 pub mod svg;
+pub mod tile_map;
 pub mod validity;
 pub mod workloads;
 

@@ -1,9 +1,12 @@
-//! The public `Region` and the boolean operations ([R1]–[R3], [G5], X1, X2).
+//! The public `Region` and the boolean operations ([R1]–[R3], [G5], X1, X2, X3).
 
-use crate::arrangement::{arrange, TaggedEdge};
-use crate::error::Result;
-use crate::grid::GridPoint;
+use std::collections::BTreeMap;
+
+use crate::arrangement::{arrange, Arrangement, EdgeTag, Segment, TaggedEdge};
+use crate::error::{Error, Location, Result};
+use crate::grid::{check_snap_bits, snap_vertex, Geometry2DOptions, GridPoint};
 use crate::label::label;
+use crate::predicates::{properly_cross, strictly_inside_segment};
 use crate::rings::{trace, Operation, Ring};
 
 /// A set of rings that never cross and touch only at vertices, interior on the left,
@@ -37,15 +40,94 @@ impl Region {
     pub fn rings(&self) -> &[Ring] {
         &self.rings
     }
+
+    /// Whether the region has no rings (zero area).
+    pub fn is_empty(&self) -> bool {
+        self.rings.is_empty()
+    }
+
+    /// The rings as exact public coordinates `i × 2^-snap_bits` ([G3]).
+    pub fn rings_f64(&self) -> Vec<Vec<[f64; 2]>> {
+        self.rings
+            .iter()
+            .map(|ring| ring.iter().map(|p| p.to_f64(self.snap_bits)).collect())
+            .collect()
+    }
+
+    /// Twice the area in square grid units, exact: the shoelace sum over every ring
+    /// (holes run clockwise and subtract).
+    pub fn area2(&self) -> i128 {
+        self.edges()
+            .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
+            .sum()
+    }
 }
 
 /// The one routine every boolean operation and offset reduces to ([A0], [L5]):
 /// arrangement, labelling, inside rule, tracing.
 pub fn overlay(edges: &[TaggedEdge], operation: Operation, snap_bits: u8) -> Result<Region> {
-    let arrangement = arrange(edges)?;
-    let windings = label(&arrangement)?;
-    let rings = trace(&arrangement, &windings, operation)?;
+    if edges.is_empty() {
+        // No edges: one face with windings (0, 0), outside under every rule (X1).
+        return Ok(Region::empty(snap_bits));
+    }
+    overlay_arrangement(&arrange(edges)?, operation, snap_bits)
+}
+
+/// Labelling, inside rule and tracing of an arrangement already built.
+pub(crate) fn overlay_arrangement(
+    arrangement: &Arrangement,
+    operation: Operation,
+    snap_bits: u8,
+) -> Result<Region> {
+    let windings = label(arrangement)?;
+    let rings = trace(arrangement, &windings, operation)?;
     Ok(Region::from_canonical_rings(snap_bits, rings))
+}
+
+/// The arrangement of edges that are already noded (they meet only at endpoints or
+/// overlap exactly): zero-length edges dropped, merged by endpoints with net counts,
+/// zero-net segments dropped ([A1], [A5]). Used by [`Region::check`] and by tests on
+/// inputs known to need no noding.
+pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Arrangement {
+    let mut nets: BTreeMap<(GridPoint, GridPoint), [i64; 2]> = BTreeMap::new();
+    for e in edges {
+        if e.from == e.to {
+            continue;
+        }
+        let (a, b, sign) = if e.from < e.to {
+            (e.from, e.to, 1)
+        } else {
+            (e.to, e.from, -1)
+        };
+        let net = nets.entry((a, b)).or_default();
+        let (d0, d1) = match e.tag {
+            EdgeTag::Operand0 => (sign, 0),
+            EdgeTag::Operand1 => (0, sign),
+            EdgeTag::Both => (sign, sign),
+        };
+        net[0] += d0;
+        net[1] += d1;
+    }
+    nets.retain(|_, n| *n != [0, 0]);
+    let mut index: BTreeMap<GridPoint, usize> = BTreeMap::new();
+    for &(a, b) in nets.keys() {
+        index.insert(a, 0);
+        index.insert(b, 0);
+    }
+    let vertices: Vec<GridPoint> = index.keys().copied().collect();
+    for (i, slot) in index.values_mut().enumerate() {
+        *slot = i;
+    }
+    // `nets` iterates in (a, b) point order, which is (a, b) index order.
+    let segments = nets
+        .iter()
+        .map(|(&(a, b), &net)| Segment {
+            a: index[&a],
+            b: index[&b],
+            net,
+        })
+        .collect();
+    Arrangement { vertices, segments }
 }
 
 /// One input outline: rings of public f64 points, read even-odd ([R1]).
@@ -55,16 +137,63 @@ pub struct Outline {
     pub rings: Vec<Vec<[f64; 2]>>,
 }
 
+fn ring_edges(ring: &[GridPoint], tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
+    ring.iter()
+        .zip(ring.iter().cycle().skip(1))
+        .map(move |(&from, &to)| TaggedEdge { from, to, tag })
+}
+
+pub(crate) type OverlayFn<'a> = &'a dyn Fn(&[TaggedEdge], Operation, u8) -> Result<Region>;
+
 impl Region {
     /// Resolves each outline alone (even-odd), then takes the n-ary union (X2).
-    pub fn from_outlines(
-        outlines: &[Outline],
-        options: crate::Geometry2DOptions,
-    ) -> Result<Region> {
-        let _ = (outlines, options);
-        Err(crate::Error::GeometryDefect {
-            reason: "from_outlines not implemented yet".into(),
-        })
+    ///
+    /// Validation (X3), first failure reported: snap bits; then ring by ring in input
+    /// order its vertex count (< 3: invalid argument `ring` naming outline and ring) and
+    /// its coordinates (vertex order, x before y).
+    pub fn from_outlines(outlines: &[Outline], options: Geometry2DOptions) -> Result<Region> {
+        from_outlines_with(outlines, options, &overlay)
+    }
+
+    /// The n-ary union of regions on one grid: all their ring edges as operand 0 in one
+    /// arrangement, inside where w0 > 0 (X1, X2). Every region must use
+    /// `options.snap_bits` ([G5]).
+    pub fn union_all(regions: &[Region], options: Geometry2DOptions) -> Result<Region> {
+        union_all_with(regions, options, &overlay)
+    }
+
+    /// `self ∪ other` ([G5], X1).
+    pub fn union(&self, other: &Region) -> Result<Region> {
+        self.boolean(other, Operation::Union, &overlay)
+    }
+
+    /// `self ∩ other` ([G5], X1).
+    pub fn intersection(&self, other: &Region) -> Result<Region> {
+        self.boolean(other, Operation::Intersection, &overlay)
+    }
+
+    /// `self ∖ other` ([G5], X1).
+    pub fn difference(&self, other: &Region) -> Result<Region> {
+        self.boolean(other, Operation::Difference, &overlay)
+    }
+
+    /// Symmetric difference ([G5], X1).
+    pub fn xor(&self, other: &Region) -> Result<Region> {
+        self.boolean(other, Operation::Xor, &overlay)
+    }
+
+    /// Operand 0 = this region's ring edges, operand 1 = the other's.
+    fn boolean(&self, other: &Region, operation: Operation, run: OverlayFn<'_>) -> Result<Region> {
+        check_snap_bits(self.snap_bits)?;
+        if self.snap_bits != other.snap_bits {
+            return Err(Error::SnapBitsMismatch {
+                left: self.snap_bits,
+                right: other.snap_bits,
+            });
+        }
+        let mut edges: Vec<TaggedEdge> = self.tagged_edges(EdgeTag::Operand0).collect();
+        edges.extend(other.tagged_edges(EdgeTag::Operand1));
+        run(&edges, operation, self.snap_bits)
     }
 
     /// Every directed ring edge of the region, in ring order.
@@ -74,5 +203,549 @@ impl Region {
                 .zip(ring.iter().cycle().skip(1))
                 .map(|(a, b)| (*a, *b))
         })
+    }
+
+    /// Every directed ring edge with the given operand tag.
+    pub fn tagged_edges(&self, tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
+        self.rings
+            .iter()
+            .flat_map(move |ring| ring_edges(ring, tag))
+    }
+
+    /// Checks the invariants of a region ([W1], [R3]–[R6]): snap bits in range; rings of
+    /// at least 3 points within ±2^39; no two edges cross properly and no vertex lies
+    /// inside an edge (brute force over all edge pairs: for tests and fuzzers); every
+    /// point of the plane has winding 0 or 1 with the interior on the left of every edge;
+    /// and the rings are exactly what tracing their own edges gives ([R4]–[R6]).
+    pub fn check(&self) -> Result<()> {
+        let fail = |reason: String| Err(Error::GeometryDefect { reason });
+        check_snap_bits(self.snap_bits)?;
+        for (r, ring) in self.rings.iter().enumerate() {
+            if ring.len() < 3 {
+                return fail(format!("ring {r} has fewer than 3 points"));
+            }
+            let bound = 1i64 << 39;
+            if ring.iter().any(|p| p.x.abs() > bound || p.y.abs() > bound) {
+                return fail(format!("ring {r} has a point beyond ±2^39"));
+            }
+        }
+        let edges: Vec<(GridPoint, GridPoint)> = self.edges().collect();
+        for (i, &(a, b)) in edges.iter().enumerate() {
+            if a == b {
+                return fail(format!("edge {i} has zero length"));
+            }
+            for &(c, d) in &edges[i + 1..] {
+                if properly_cross(a, b, c, d) {
+                    return fail(format!("edges {a:?}-{b:?} and {c:?}-{d:?} cross"));
+                }
+            }
+            for &(c, _) in &edges {
+                if strictly_inside_segment(c, a, b) {
+                    return fail(format!("vertex {c:?} lies inside edge {a:?}-{b:?}"));
+                }
+            }
+        }
+        let tagged: Vec<TaggedEdge> = self.tagged_edges(EdgeTag::Operand0).collect();
+        let arrangement = merge_noded_edges(&tagged);
+        if arrangement.segments.len() != edges.len() {
+            return fail("an edge is repeated or cancelled by its reverse".into());
+        }
+        let windings = label(&arrangement)?;
+        for (s, w) in arrangement.segments.iter().zip(&windings) {
+            let expected = if s.net[0] > 0 {
+                ([0, 0], [1, 0])
+            } else {
+                ([1, 0], [0, 0])
+            };
+            if s.net[0].abs() != 1 || (w.right, w.left) != expected {
+                return fail("windings are not 0 outside and 1 inside on the left".into());
+            }
+        }
+        let retraced = trace(&arrangement, &windings, Operation::Union)?;
+        if retraced != self.rings {
+            return fail("rings are not in the canonical form of their edges".into());
+        }
+        Ok(())
+    }
+}
+
+/// [`Region::from_outlines`] with the overlay routine as a parameter (tests substitute
+/// one that needs no noding).
+fn from_outlines_with(
+    outlines: &[Outline],
+    options: Geometry2DOptions,
+    run: OverlayFn<'_>,
+) -> Result<Region> {
+    options.validate()?;
+    let snap_bits = options.snap_bits;
+    // X3: every ring validated (count, then coordinates) before any geometry is built.
+    let mut snapped: Vec<Vec<Vec<GridPoint>>> = Vec::with_capacity(outlines.len());
+    for (o, outline) in outlines.iter().enumerate() {
+        let mut rings = Vec::with_capacity(outline.rings.len());
+        for (r, ring) in outline.rings.iter().enumerate() {
+            if ring.len() < 3 {
+                return Err(Error::InvalidArgument {
+                    argument: "ring".into(),
+                    location: Some(Location::Ring {
+                        outline: o,
+                        ring: r,
+                    }),
+                    reason: format!("a ring needs at least 3 vertices, got {}", ring.len()),
+                });
+            }
+            let points = ring
+                .iter()
+                .enumerate()
+                .map(|(v, &point)| snap_vertex(point, snap_bits, o, r, v))
+                .collect::<Result<Vec<_>>>()?;
+            rings.push(points);
+        }
+        snapped.push(rings);
+    }
+    // X2: each outline alone, even-odd over its ring edges as operand 0.
+    let mut resolved = Vec::with_capacity(snapped.len());
+    for rings in &snapped {
+        let edges: Vec<TaggedEdge> = rings
+            .iter()
+            .flat_map(|ring| ring_edges(ring, EdgeTag::Operand0))
+            .collect();
+        resolved.push(run(&edges, Operation::EvenOdd, snap_bits)?);
+    }
+    match resolved.len() {
+        0 => Ok(Region::empty(snap_bits)),
+        1 => Ok(resolved.remove(0)),
+        _ => union_all_with(&resolved, options, run),
+    }
+}
+
+fn union_all_with(
+    regions: &[Region],
+    options: Geometry2DOptions,
+    run: OverlayFn<'_>,
+) -> Result<Region> {
+    options.validate()?;
+    if let Some(other) = regions.iter().find(|r| r.snap_bits != options.snap_bits) {
+        return Err(Error::SnapBitsMismatch {
+            left: options.snap_bits,
+            right: other.snap_bits,
+        });
+    }
+    // X1, X2: one arrangement, all edges operand 0, inside where w0 > 0.
+    let edges: Vec<TaggedEdge> = regions
+        .iter()
+        .flat_map(|r| r.tagged_edges(EdgeTag::Operand0))
+        .collect();
+    run(&edges, Operation::Union, options.snap_bits)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::error::Axis;
+    use proptest::prelude::*;
+
+    /// [`overlay`] for inputs whose proper crossings lie exactly on grid points and
+    /// whose edges pass no other hot pixel except through its centre (so snap rounding
+    /// only splits edges at crossings and T-junctions): brute-force splitting, then
+    /// [`merge_noded_edges`]. Panics (test only) on an inexact crossing.
+    pub(crate) fn noded_overlay(
+        edges: &[TaggedEdge],
+        operation: Operation,
+        snap_bits: u8,
+    ) -> Result<Region> {
+        let mut points: Vec<GridPoint> = edges.iter().flat_map(|e| [e.from, e.to]).collect();
+        // Proper crossings must fall on grid points exactly (lattice input); then
+        // snap rounding only splits the edges there.
+        for (i, e) in edges.iter().enumerate() {
+            for f in &edges[i + 1..] {
+                if properly_cross(e.from, e.to, f.from, f.to) {
+                    let q = crate::predicates::rounded_crossing(e.from, e.to, f.from, f.to);
+                    let on = |a, b| crate::predicates::orient(a, b, q).is_eq();
+                    assert!(
+                        on(e.from, e.to) && on(f.from, f.to),
+                        "test overlay: inexact crossing"
+                    );
+                    points.push(q);
+                }
+            }
+        }
+        points.sort();
+        points.dedup();
+        let mut pieces = Vec::new();
+        for e in edges {
+            let (a, b) = (e.from, e.to);
+            let along = |q: &GridPoint| {
+                i128::from(q.x - a.x) * i128::from(b.x - a.x)
+                    + i128::from(q.y - a.y) * i128::from(b.y - a.y)
+            };
+            let mut inner: Vec<GridPoint> = points
+                .iter()
+                .copied()
+                .filter(|&q| strictly_inside_segment(q, a, b))
+                .collect();
+            inner.sort_by_key(along);
+            let chain: Vec<GridPoint> = std::iter::once(a).chain(inner).chain([b]).collect();
+            for w in chain.windows(2) {
+                pieces.push(TaggedEdge {
+                    from: w[0],
+                    to: w[1],
+                    tag: e.tag,
+                });
+            }
+        }
+        overlay_arrangement(&merge_noded_edges(&pieces), operation, snap_bits)
+    }
+
+    pub(crate) fn p(x: i64, y: i64) -> GridPoint {
+        GridPoint::new(x, y)
+    }
+
+    fn outline(rings: &[&[(f64, f64)]]) -> Outline {
+        Outline {
+            rings: rings
+                .iter()
+                .map(|r| r.iter().map(|&(x, y)| [x, y]).collect())
+                .collect(),
+        }
+    }
+
+    fn bits0() -> Geometry2DOptions {
+        Geometry2DOptions { snap_bits: 0 }
+    }
+
+    fn resolve(outlines: &[Outline]) -> Region {
+        let region = from_outlines_with(outlines, bits0(), &noded_overlay).unwrap();
+        region.check().unwrap();
+        region
+    }
+
+    fn square(x: f64, y: f64, side: f64) -> Vec<(f64, f64)> {
+        vec![(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
+    }
+
+    #[test]
+    fn squares_touching_at_a_corner_are_two_rings() {
+        // X6: at (1,1) the ring arriving northwards turns to the first outgoing edge
+        // clockwise from south, which is west: each square keeps its corner.
+        let a = square(0.0, 0.0, 1.0);
+        let b = square(1.0, 1.0, 1.0);
+        let region = resolve(&[outline(&[&b]), outline(&[&a])]);
+        assert_eq!(
+            region.rings(),
+            &[
+                vec![p(0, 0), p(1, 0), p(1, 1), p(0, 1)],
+                vec![p(1, 1), p(2, 1), p(2, 2), p(1, 2)],
+            ]
+        );
+        assert_eq!(region.area2(), 4);
+    }
+
+    #[test]
+    fn hole_touching_the_outer_boundary_is_one_ring_through_the_vertex_twice() {
+        // Square 4×4 (its left side passes (0,2)) minus the triangle (0,2),(2,1),(2,3).
+        // At (0,2) the outer edge arriving from (0,4) turns into the hole (first
+        // clockwise from north is the edge to (2,3)); the hole leaves again to (0,0).
+        let outer = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0), (0.0, 2.0)];
+        let hole = [(0.0, 2.0), (2.0, 1.0), (2.0, 3.0)];
+        let region = resolve(&[outline(&[&hole, &outer])]);
+        assert_eq!(
+            region.rings(),
+            &[vec![
+                p(0, 0),
+                p(4, 0),
+                p(4, 4),
+                p(0, 4),
+                p(0, 2),
+                p(2, 3),
+                p(2, 1),
+                p(0, 2)
+            ]]
+        );
+        // 2 × (16 − 2): the triangle has base 2 on x = 2 and height 2.
+        assert_eq!(region.area2(), 28);
+    }
+
+    #[test]
+    fn shared_edges_cancel_and_collinear_vertices_drop() {
+        // Two unit squares side by side: the union is one rectangle; (1,0) and (1,1)
+        // are straight-on degree-2 vertices and dropped ([R4]).
+        let region = resolve(&[
+            outline(&[&square(1.0, 0.0, 1.0)]),
+            outline(&[&square(0.0, 0.0, 1.0)]),
+        ]);
+        assert_eq!(region.rings(), &[vec![p(0, 0), p(2, 0), p(2, 1), p(0, 1)]]);
+    }
+
+    #[test]
+    fn even_odd_hole_runs_clockwise_from_its_smallest_edge() {
+        let outer = square(0.0, 0.0, 3.0);
+        let inner = square(1.0, 1.0, 1.0);
+        let region = resolve(&[outline(&[&inner, &outer])]);
+        assert_eq!(
+            region.rings(),
+            &[
+                vec![p(0, 0), p(3, 0), p(3, 3), p(0, 3)],
+                vec![p(1, 1), p(1, 2), p(2, 2), p(2, 1)],
+            ]
+        );
+        assert_eq!(region.area2(), 2 * 8);
+        // The same two rings as separate outlines: the union fills the hole.
+        let filled = resolve(&[outline(&[&inner]), outline(&[&outer])]);
+        assert_eq!(filled.rings(), &[vec![p(0, 0), p(3, 0), p(3, 3), p(0, 3)]]);
+    }
+
+    #[test]
+    fn duplicate_ring_cancels_under_even_odd_and_collapsed_ring_is_empty() {
+        let sq = square(0.0, 0.0, 1.0);
+        assert!(resolve(&[outline(&[&sq, &sq])]).is_empty());
+        // X2: a ring whose snapped points collapse contributes nothing.
+        let tiny = [(0.1, 0.1), (0.2, 0.1), (0.2, 0.2)];
+        assert!(resolve(&[outline(&[&tiny])]).is_empty());
+        assert!(resolve(&[]).is_empty());
+    }
+
+    #[test]
+    fn boolean_operations_on_a_square_and_its_lower_triangle() {
+        // Square [0,2]² and triangle (0,0),(2,0),(2,2): they meet only at vertices and
+        // shared edges, so no noding is needed.
+        let square =
+            Region::from_canonical_rings(0, vec![vec![p(0, 0), p(2, 0), p(2, 2), p(0, 2)]]);
+        let triangle = Region::from_canonical_rings(0, vec![vec![p(0, 0), p(2, 0), p(2, 2)]]);
+        square.check().unwrap();
+        triangle.check().unwrap();
+        let run = |op| square.boolean(&triangle, op, &noded_overlay).unwrap();
+        assert_eq!(run(Operation::Union), square);
+        assert_eq!(run(Operation::Intersection), triangle);
+        let upper = Region::from_canonical_rings(0, vec![vec![p(0, 0), p(2, 2), p(0, 2)]]);
+        assert_eq!(run(Operation::Difference), upper);
+        assert_eq!(run(Operation::Xor), upper);
+        let reverse = triangle
+            .boolean(&square, Operation::Difference, &noded_overlay)
+            .unwrap();
+        assert!(reverse.is_empty());
+    }
+
+    #[test]
+    fn snap_bits_must_match() {
+        let a = Region::empty(16);
+        let b = Region::empty(8);
+        assert_eq!(
+            a.union(&b),
+            Err(Error::SnapBitsMismatch { left: 16, right: 8 })
+        );
+        assert_eq!(
+            b.xor(&a),
+            Err(Error::SnapBitsMismatch { left: 8, right: 16 })
+        );
+        let all = Region::union_all(&[a.clone(), b], Geometry2DOptions::default());
+        assert_eq!(all, Err(Error::SnapBitsMismatch { left: 16, right: 8 }));
+        // Empty operands need no arrangement.
+        assert_eq!(a.union(&a), Ok(Region::empty(16)));
+        assert_eq!(Region::union_all(&[], Geometry2DOptions::default()), Ok(a));
+    }
+
+    #[test]
+    fn validation_order_of_from_outlines() {
+        let nan = f64::NAN;
+        let bad_count = outline(&[&[(0.0, 0.0), (1.0, 0.0)]]);
+        let bad_y = outline(&[&[(0.0, 0.0), (1.0, nan), (1.0, 1.0)]]);
+        let run = |outlines: &[Outline], bits| {
+            Region::from_outlines(outlines, Geometry2DOptions { snap_bits: bits }).unwrap_err()
+        };
+        // Snap bits first.
+        assert!(
+            matches!(run(std::slice::from_ref(&bad_count), 17), Error::InvalidArgument { argument, .. } if argument == "snap_bits")
+        );
+        // Ring by ring: outline 0's bad coordinate before outline 1's short ring.
+        let err = run(&[bad_y.clone(), bad_count.clone()], 16);
+        assert!(matches!(
+            err,
+            Error::OutOfRange {
+                location: Location::Vertex {
+                    outline: 0,
+                    ring: 0,
+                    vertex: 1,
+                    axis: Axis::Y
+                },
+                ..
+            }
+        ));
+        let err = run(&[outline(&[&square(0.0, 0.0, 1.0)]), bad_count.clone()], 16);
+        assert_eq!(
+            err,
+            Error::InvalidArgument {
+                argument: "ring".into(),
+                location: Some(Location::Ring {
+                    outline: 1,
+                    ring: 0
+                }),
+                reason: "a ring needs at least 3 vertices, got 2".into(),
+            }
+        );
+        // Within a ring, the count before its coordinates; x before y.
+        let short_nan = outline(&[&[(nan, 0.0), (1.0, 0.0)]]);
+        assert!(matches!(
+            run(&[short_nan], 16),
+            Error::InvalidArgument { .. }
+        ));
+        let both = outline(&[&[(0.0, 0.0), (3e6, nan), (1.0, 1.0)]]);
+        let err = run(&[both], 16);
+        assert_eq!(
+            err,
+            Error::OutOfRange {
+                location: Location::Vertex {
+                    outline: 0,
+                    ring: 0,
+                    vertex: 1,
+                    axis: Axis::X
+                },
+                value: 3e6
+            }
+        );
+    }
+
+    #[test]
+    fn check_rejects_non_canonical_rings() {
+        let good = vec![p(0, 0), p(2, 0), p(2, 2), p(0, 2)];
+        let rotated = vec![p(2, 0), p(2, 2), p(0, 2), p(0, 0)];
+        let clockwise = vec![p(0, 0), p(0, 2), p(2, 2), p(2, 0)];
+        let collinear = vec![p(0, 0), p(1, 0), p(2, 0), p(2, 2), p(0, 2)];
+        assert!(Region::from_canonical_rings(0, vec![good]).check().is_ok());
+        for bad in [rotated, clockwise, collinear] {
+            assert!(Region::from_canonical_rings(0, vec![bad]).check().is_err());
+        }
+        let crossing = vec![p(0, 0), p(2, 2), p(2, 0), p(0, 2)];
+        assert!(Region::from_canonical_rings(0, vec![crossing])
+            .check()
+            .is_err());
+    }
+
+    // ---- [W2] metamorphic tests on pre-noded input -------------------------------
+
+    /// A random input: cells of a 4×4 lattice (scaled by 2), each filled cell a ring of
+    /// one outline (as a square, or as the two triangles of its "/" diagonal). The
+    /// outlines' cells are disjoint, so nothing crosses and snap rounding only splits
+    /// edges at T-junctions (what `noded_overlay` does); the union is all the cells.
+    #[derive(Debug, Clone)]
+    struct CellInput {
+        /// Per outline: (cell x, cell y, split into triangles).
+        outlines: Vec<Vec<(u8, u8, bool)>>,
+    }
+
+    fn cell_rings(x: u8, y: u8, split: bool) -> Vec<Vec<(f64, f64)>> {
+        let (x, y) = (f64::from(x) * 2.0, f64::from(y) * 2.0);
+        if split {
+            vec![
+                vec![(x, y), (x + 2.0, y), (x + 2.0, y + 2.0)],
+                vec![(x, y), (x + 2.0, y + 2.0), (x, y + 2.0)],
+            ]
+        } else {
+            vec![square(x, y, 2.0)]
+        }
+    }
+
+    fn cell_input() -> impl Strategy<Value = CellInput> {
+        // Per lattice cell: empty, or owned by one of 4 outlines (disjoint, so the
+        // resolved outlines never cross), as a square or split.
+        let cell = proptest::option::of((0usize..4, any::<bool>()));
+        proptest::collection::vec(cell, 16).prop_map(|cells| {
+            let mut outlines = vec![Vec::new(); 4];
+            for (i, c) in cells.into_iter().enumerate() {
+                if let Some((o, split)) = c {
+                    outlines[o].push(((i % 4) as u8, (i / 4) as u8, split));
+                }
+            }
+            outlines.retain(|o: &Vec<(u8, u8, bool)>| !o.is_empty());
+            CellInput { outlines }
+        })
+    }
+
+    fn to_outlines(input: &CellInput) -> Vec<Outline> {
+        input
+            .outlines
+            .iter()
+            .map(|cells| Outline {
+                rings: cells
+                    .iter()
+                    .flat_map(|&(x, y, s)| cell_rings(x, y, s))
+                    .map(|r| r.into_iter().map(|(x, y)| [x, y]).collect())
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Permutes outlines and rings, rotates ring starts and reverses ring directions,
+    /// driven by `seed`.
+    fn shuffle(outlines: &[Outline], seed: u64) -> Vec<Outline> {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut out: Vec<Outline> = outlines.to_vec();
+        for o in &mut out {
+            for r in &mut o.rings {
+                let k = (next() % r.len() as u64) as usize;
+                r.rotate_left(k);
+                if next() % 2 == 0 {
+                    r.reverse();
+                }
+            }
+            for i in (1..o.rings.len()).rev() {
+                o.rings.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+        }
+        for i in (1..out.len()).rev() {
+            out.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn w2_output_depends_only_on_the_edge_set(input in cell_input(), seed in any::<u64>()) {
+            let outlines = to_outlines(&input);
+            let base = resolve(&outlines);
+            let shuffled = resolve(&shuffle(&outlines, seed));
+            prop_assert_eq!(&base, &shuffled);
+            // Differential: the same cells as a tile map (cell size 2, origin 0).
+            let mut cells = vec![false; 16];
+            for &(x, y, _) in input.outlines.iter().flatten() {
+                cells[usize::from(y) * 4 + usize::from(x)] = true;
+            }
+            let tiles = Region::from_tile_map(&cells, 4, 4, 2.0, [0.0, 0.0], bits0()).unwrap();
+            prop_assert_eq!(&base, &tiles);
+        }
+    }
+
+    #[test]
+    fn from_outlines_nodes_crossing_rings() {
+        // Squares [0,3]² and [1,4]² cross at (1,3) and (3,1). As two outlines their union
+        // is one ring of 8 vertices; in one outline even-odd leaves two L shapes that
+        // touch at (1,3) and (3,1), traced as two rings ([R5]).
+        let a = square(0.0, 0.0, 3.0);
+        let b = square(1.0, 1.0, 3.0);
+        let region = Region::from_outlines(&[outline(&[&a]), outline(&[&b])], bits0()).unwrap();
+        region.check().unwrap();
+        assert_eq!(
+            region.rings(),
+            &[vec![
+                p(0, 0),
+                p(3, 0),
+                p(3, 1),
+                p(4, 1),
+                p(4, 4),
+                p(1, 4),
+                p(1, 3),
+                p(0, 3)
+            ]]
+        );
+        assert_eq!(region.area2(), 2 * (9 + 9 - 4));
+        let xor = Region::from_outlines(&[outline(&[&a, &b])], bits0()).unwrap();
+        xor.check().unwrap();
+        assert_eq!(xor.area2(), 2 * (9 + 9 - 8));
+        assert_eq!(xor.rings().len(), 2);
     }
 }

@@ -1,9 +1,12 @@
 //! Inside rules ([L5], X1), boundary extraction ([L6]) and ring tracing ([R3]–[R6], X6).
 
+use std::cmp::Ordering;
+
 use crate::arrangement::Arrangement;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 use crate::label::SegmentWindings;
+use crate::predicates::cross;
 
 /// A ring: grid points, interior on the left, not closed (the last joins the first).
 pub type Ring = Vec<GridPoint>;
@@ -37,14 +40,175 @@ impl Operation {
     }
 }
 
-/// Traces the boundary of the inside faces into canonical rings.
+/// Traces the boundary of the inside faces into canonical rings ([L6], [R3]–[R6], X6).
+///
+/// Boundary segments are those whose two sides differ in insideness, directed with the
+/// inside on the left. At each vertex an incoming boundary edge continues along the
+/// outgoing boundary edge first met turning clockwise from the reverse of the incoming
+/// edge ([R5]); collinear degree-2 vertices are dropped ([R4]); rings start at their
+/// smallest directed edge and are sorted by it ([R6]).
 pub fn trace(
     arrangement: &Arrangement,
     windings: &[SegmentWindings],
     operation: Operation,
 ) -> Result<Vec<Ring>> {
-    let _ = (arrangement, windings, operation);
-    Err(crate::Error::GeometryDefect {
-        reason: "trace not implemented yet".into(),
-    })
+    if windings.len() != arrangement.segments.len() {
+        return Err(defect("windings are not parallel to the segments"));
+    }
+    let n = arrangement.vertices.len();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    for (s, w) in arrangement.segments.iter().zip(windings) {
+        if s.a >= n || s.b >= n {
+            return Err(defect("segment endpoint out of range"));
+        }
+        match (operation.inside(w.left), operation.inside(w.right)) {
+            (true, false) => edges.push((s.a, s.b)),
+            (false, true) => edges.push((s.b, s.a)),
+            _ => {}
+        }
+    }
+    let points: Vec<GridPoint> = arrangement.vertices.clone();
+    trace_edges(&points, &edges)
+}
+
+fn defect(reason: impl Into<String>) -> Error {
+    Error::GeometryDefect {
+        reason: reason.into(),
+    }
+}
+
+/// Half-plane of a direction for the counter-clockwise angle order from the positive x
+/// axis: 0 for angles in [0, π), 1 for [π, 2π).
+fn half(d: (i64, i64)) -> u8 {
+    if d.1 > 0 || (d.1 == 0 && d.0 > 0) {
+        0
+    } else {
+        1
+    }
+}
+
+/// Counter-clockwise angle order of distinct non-zero directions, exact.
+fn angle_order(d: (i64, i64), e: (i64, i64)) -> Ordering {
+    half(d).cmp(&half(e)).then_with(|| 0.cmp(&cross(d, e)))
+}
+
+/// Chains directed boundary edges (vertex indices into `points`, inside on the left)
+/// into canonical rings. Every vertex must have as many incoming as outgoing edges and
+/// edges must meet only at endpoints.
+pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Result<Vec<Ring>> {
+    // One ray per edge end: (vertex, direction away from the vertex, edge, outgoing).
+    struct Ray {
+        vertex: usize,
+        direction: (i64, i64),
+        edge: usize,
+        outgoing: bool,
+    }
+    let mut rays = Vec::with_capacity(2 * edges.len());
+    for (i, &(from, to)) in edges.iter().enumerate() {
+        let (f, t) = (points[from], points[to]);
+        if f == t {
+            return Err(defect("zero-length boundary edge"));
+        }
+        rays.push(Ray {
+            vertex: from,
+            direction: (t.x - f.x, t.y - f.y),
+            edge: i,
+            outgoing: true,
+        });
+        rays.push(Ray {
+            vertex: to,
+            direction: (f.x - t.x, f.y - t.y),
+            edge: i,
+            outgoing: false,
+        });
+    }
+    rays.sort_by(|r, s| {
+        r.vertex
+            .cmp(&s.vertex)
+            .then_with(|| angle_order(r.direction, s.direction))
+    });
+    // [R5] Turning clockwise from the reverse of the incoming edge (the ray back along
+    // it) the first ray met is the previous one in counter-clockwise order around the
+    // vertex; inside and outside wedges alternate, so it is outgoing.
+    let mut next = vec![usize::MAX; edges.len()];
+    let mut degree = vec![0usize; points.len()];
+    let mut start = 0;
+    while start < rays.len() {
+        let vertex = rays[start].vertex;
+        let mut end = start;
+        while end < rays.len() && rays[end].vertex == vertex {
+            end += 1;
+        }
+        let group = &rays[start..end];
+        degree[vertex] = group.len();
+        for (k, ray) in group.iter().enumerate() {
+            if ray.outgoing {
+                continue;
+            }
+            let previous = &group[(k + group.len() - 1) % group.len()];
+            if !previous.outgoing || previous.direction == ray.direction {
+                return Err(defect("boundary rays do not alternate around a vertex"));
+            }
+            next[ray.edge] = previous.edge;
+        }
+        start = end;
+    }
+
+    let mut used = vec![false; edges.len()];
+    let mut rings = Vec::new();
+    for first in 0..edges.len() {
+        if used[first] {
+            continue;
+        }
+        let mut ring: Ring = Vec::new();
+        let mut edge = first;
+        loop {
+            if used[edge] {
+                return Err(defect("boundary edges do not form closed rings"));
+            }
+            used[edge] = true;
+            let following = next[edge];
+            if following == usize::MAX {
+                return Err(defect("boundary edge without a successor"));
+            }
+            // [R4], X6: the vertex between `edge` and `following` is dropped only when
+            // it has exactly one edge in and one out and they are collinear.
+            let (from, via) = edges[edge];
+            let to = edges[following].1;
+            let keep = degree[via] != 2 || !same_direction(points[from], points[via], points[to]);
+            if keep {
+                ring.push(points[via]);
+            }
+            edge = following;
+            if edge == first {
+                break;
+            }
+        }
+        if ring.len() < 3 {
+            return Err(defect("traced ring has fewer than 3 vertices"));
+        }
+        rings.push(canonical_ring(ring));
+    }
+    // [R6] Rings sorted by their smallest (first) directed edge.
+    rings.sort_by(|r: &Ring, s: &Ring| (r[0], r[1]).cmp(&(s[0], s[1])));
+    Ok(rings)
+}
+
+/// Whether u→v→w continues straight on (collinear and not reversing).
+fn same_direction(u: GridPoint, v: GridPoint, w: GridPoint) -> bool {
+    let d = (v.x - u.x, v.y - u.y);
+    let e = (w.x - v.x, w.y - v.y);
+    let dot = i128::from(d.0) * i128::from(e.0) + i128::from(d.1) * i128::from(e.1);
+    cross(d, e) == 0 && dot > 0
+}
+
+/// Rotates a ring to start at its smallest directed edge (from.x, from.y, to.x, to.y)
+/// ([R6], X6). A ring passing a vertex twice is decided by the edge's end point.
+pub(crate) fn canonical_ring(mut ring: Ring) -> Ring {
+    let len = ring.len();
+    let best = (0..len)
+        .min_by_key(|&i| (ring[i], ring[(i + 1) % len]))
+        .unwrap_or(0);
+    ring.rotate_left(best);
+    ring
 }

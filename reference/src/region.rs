@@ -858,7 +858,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs arrangement"]
     fn bow_tie_even_odd_through_real_arrangement() {
         // Bow-tie (0,0),(2,2),(2,0),(0,2): the diagonals cross at (1,1) (already a grid
         // point). Even-odd: two triangles, left (0,0),(1,1),(0,2) and right (1,1),(2,0),(2,2)

@@ -11,6 +11,7 @@ use crate::grid::GridPoint;
 mod arrangement;
 mod basics;
 mod offset;
+mod regions;
 
 /// An error of the conformance layer: either the engine's own error (a legitimate
 /// `expectedError`) or a malformed case.
@@ -31,14 +32,16 @@ impl From<Error> for CaseError {
 /// Result of one case.
 pub type CaseResult = Result<Value, CaseError>;
 
+/// One area's dispatcher: `None` when the op is not its own.
+type Area = fn(&str, &Value) -> Option<CaseResult>;
+
 /// Runs one `input` object (it names its `op`) on the engine.
 pub fn run_case(input: &Value) -> CaseResult {
     let op = input
         .get("op")
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
-    let areas: &[fn(&str, &Value) -> Option<CaseResult>] =
-        &[basics::run, offset::run, arrangement::run];
+    let areas: &[Area] = &[basics::run, arrangement::run, regions::run, offset::run];
     for area in areas {
         if let Some(result) = area(op, input) {
             return result;

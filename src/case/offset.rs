@@ -82,7 +82,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs regions"]
     fn offset_and_shrink_cases() {
         let run = |v: serde_json::Value| run_case_json(&v);
         // Distance is checked before the join, the join before the arc tolerance.

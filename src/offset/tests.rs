@@ -207,7 +207,6 @@ fn constructed_points_beyond_the_bound_are_reported_in_generation_order() {
 }
 
 #[test]
-#[ignore = "needs regions"]
 fn growing_and_shrinking_the_unit_square() {
     let square = unit_square();
     // Square join: the Minkowski sum with a square of half side 16.
