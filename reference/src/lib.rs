@@ -7,6 +7,9 @@
 #![warn(missing_docs)]
 
 pub mod arrangement;
+pub mod case;
 pub mod error;
 pub mod geom;
+pub mod grid;
+pub mod predicates;
 pub mod region;
