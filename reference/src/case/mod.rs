@@ -112,3 +112,96 @@ pub(crate) fn parse_point_within(v: &Value, bound: i64) -> Result<Point, Value> 
 pub(crate) fn point_json(p: Point) -> Value {
     json!([p.x, p.y])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(v: Value) -> Result<Value, Value> {
+        run_case(&v)
+    }
+
+    #[test]
+    fn dispatch_and_malformed() {
+        assert!(is_malformed(&run(json!({"op": "nope"})).unwrap_err()));
+        assert!(is_malformed(&run(json!({"points": []})).unwrap_err()));
+        assert!(is_malformed(
+            &run(json!({"op": "orient", "points": [[0, 0], [1, 0]]})).unwrap_err()
+        ));
+        // Tags other than 0, 1, 2 are not part of the format.
+        let edge = json!({"from": [0, 0], "to": [1, 0], "tag": 3});
+        assert!(is_malformed(
+            &run(json!({"op": "arrangement", "edges": [edge]})).unwrap_err()
+        ));
+    }
+
+    #[test]
+    fn point_bounds_per_op() {
+        let m = 1i64 << 53;
+        // orient accepts ±2^53, rejects 2^53 + 1.
+        assert_eq!(
+            run(json!({"op": "orient", "points": [[0, 0], [m, m], [m, m - 1]]})),
+            Ok(json!({"sign": -1}))
+        );
+        assert!(run(json!({"op": "orient", "points": [[0, 0], [m + 1, 0], [0, 1]]})).is_err());
+        // pixel / crossing / arrangement accept ±2^39 only.
+        let g = 1i64 << 39;
+        assert_eq!(
+            run(json!({"op": "pixel", "segment": [[-g, -g], [g, g]], "pixel": [g, g]})),
+            Ok(json!({"meets": true}))
+        );
+        let beyond = json!({"op": "pixel", "segment": [[-g - 1, 0], [0, 0]], "pixel": [0, 0]});
+        assert!(is_malformed(&run(beyond).unwrap_err()));
+        let edge = json!({"from": [0, 0], "to": [g + 1, 0], "tag": 0});
+        assert!(is_malformed(
+            &run(json!({"op": "arrangement", "edges": [edge]})).unwrap_err()
+        ));
+    }
+
+    #[test]
+    fn snap_errors_name_the_value() {
+        assert_eq!(
+            run(json!({"op": "snap", "snapBits": 16, "values": [1.0, "NaN"]})),
+            Err(json!({"kind": "outOfRange",
+                "location": {"kind": "argument", "name": "values[1]"}, "value": "NaN"}))
+        );
+        assert_eq!(
+            run(json!({"op": "snap", "snapBits": 17, "values": ["NaN"]})),
+            Err(json!({"kind": "invalidArgument", "argument": "snap_bits"}))
+        );
+        // 2.5 · 2^0 ties to 2; 0.1 · 2^16 = 6553.6… → 6554.
+        assert_eq!(
+            run(json!({"op": "snap", "snapBits": 0, "values": [2.5]})),
+            Ok(json!({"grid": [2]}))
+        );
+        assert_eq!(
+            run(json!({"op": "snap", "snapBits": 16, "values": [0.1]})),
+            Ok(json!({"grid": [6554]}))
+        );
+    }
+
+    #[test]
+    fn crossing_and_arrangement_shapes() {
+        // Crossing of (0,0)–(1,1) and (0,1)–(1,0) at (1/2, 1/2) → (1, 1).
+        assert_eq!(
+            run(json!({"op": "crossing", "segments": [[[0, 0], [1, 1]], [[0, 1], [1, 0]]]})),
+            Ok(json!({"proper": true, "rounded": [1, 1]}))
+        );
+        assert_eq!(
+            run(json!({"op": "crossing", "segments": [[[0, 0], [2, 0]], [[1, 0], [1, 1]]]})),
+            Ok(json!({"proper": false, "rounded": null}))
+        );
+        // A T-junction: vertices (0,0), (1,0), (1,1), (2,0); the stem runs down (−1).
+        let edges = json!([
+            {"from": [0, 0], "to": [2, 0], "tag": 0},
+            {"from": [1, 1], "to": [1, 0], "tag": 1}
+        ]);
+        assert_eq!(
+            run(json!({"op": "arrangement", "edges": edges})),
+            Ok(json!({
+                "vertices": [[0, 0], [1, 0], [1, 1], [2, 0]],
+                "segments": [[0, 1, 1, 0], [1, 2, 0, -1], [1, 3, 1, 0]]
+            }))
+        );
+    }
+}
