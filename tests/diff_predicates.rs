@@ -11,12 +11,14 @@ const CDT_BOUND: i64 = 3 << 45;
 /// Coordinates that hit the interesting places: tiny grids, the ±2^39 bound, the CDT
 /// bounding-triangle corners.
 fn coordinate(bound: i64) -> impl Strategy<Value = i64> {
+    let corners: Vec<i64> = [bound, -bound, -(1i64 << 45), 3 << 45, 1 << 39, -(1 << 39)]
+        .into_iter()
+        .filter(|v| v.abs() <= bound)
+        .collect();
     prop_oneof![
         4 => -4i64..=4,
-        1 => Just(bound),
-        1 => Just(-bound),
+        2 => prop::sample::select(corners),
         1 => (0i64..4).prop_map(move |d| bound - d),
-        1 => Just(-(1i64 << 45)).prop_filter("within bound", move |v| v.abs() <= bound),
         2 => -bound..=bound,
     ]
 }
@@ -101,6 +103,14 @@ fn value_json(v: f64) -> Value {
 }
 
 proptest! {
+    // Default config (so PROPTEST_CASES applies); regressions saved beside this file.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn snapping_matches_reference(
         bits in prop_oneof![Just(0u8), Just(16u8), 0u8..=16, Just(17u8), Just(255u8)],
