@@ -7,6 +7,13 @@
 #![warn(missing_docs)]
 
 pub mod arrangement;
+// Temporary wiring until case/mod.rs dispatches to case::offset::run.
+#[allow(dead_code)]
+#[path = "case/offset.rs"]
+pub mod case_offset;
+pub mod construct;
 pub mod error;
 pub mod geom;
+pub mod offset;
 pub mod region;
+pub mod shrink;
