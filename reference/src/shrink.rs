@@ -305,3 +305,45 @@ mod tests {
         assert!(shrink(&square, 4.0, 0.0).unwrap().rings.is_empty());
     }
 }
+
+#[cfg(test)]
+mod ring_order_tests {
+    use crate::construct::{choose_vertex_count, equal_area_ring, rounded_vertices, VERTEX_COUNTS};
+
+    /// Consecutive rounded ring vertices never turn clockwise around the centre, so the
+    /// vertices strictly inside a sector form one run of the ring and "counter-clockwise
+    /// ring order" is unambiguous. Reports the radii where that fails.
+    #[test]
+    fn rounded_equal_area_rings_are_angularly_ordered() {
+        let mut failures = Vec::new();
+        let mut radii: Vec<f64> = (1..=400).map(|i| i as f64 * 0.125).collect();
+        radii.extend((0..1000).map(|i| 50.0 + i as f64 * 3.97));
+        radii.extend([65536.0, 1e6 + 0.5, 2f64.powi(36)]);
+        for r in radii {
+            // tol ≥ 1 grid unit always (X12), so m never exceeds its value at tol = 1.
+            let largest = choose_vertex_count(r, 1.0);
+            for m in VERTEX_COUNTS.into_iter().filter(|&m| m <= largest) {
+                let ring = rounded_vertices(&equal_area_ring(r, m)).unwrap();
+                // Zero offsets are never inside a sector; a ring of only zeros has no arc.
+                let nonzero: Vec<[i64; 2]> = ring.into_iter().filter(|&w| w != [0, 0]).collect();
+                if !nonzero.is_empty() && nonzero.len() < m {
+                    failures.push((r, m, usize::MAX));
+                }
+                let n = nonzero.len();
+                for k in 0..n {
+                    let (u, v) = (nonzero[k], nonzero[(k + 1) % n]);
+                    let cross = u[0] as i128 * v[1] as i128 - u[1] as i128 * v[0] as i128;
+                    let dot = u[0] as i128 * v[0] as i128 + u[1] as i128 * v[1] as i128;
+                    if cross < 0 || (cross == 0 && dot < 0) {
+                        failures.push((r, m, k));
+                    }
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{:?}",
+            &failures[..failures.len().min(20)]
+        );
+    }
+}
