@@ -390,4 +390,36 @@ mod tests {
             .rings
             .is_empty());
     }
+
+    /// Twice the signed area of a region's rings (grid units²).
+    pub(crate) fn twice_area(region: &Region) -> i128 {
+        let mut sum = 0i128;
+        for ring in &region.rings {
+            for i in 0..ring.len() {
+                let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+                sum += a.x as i128 * b.y as i128 - b.x as i128 * a.y as i128;
+            }
+        }
+        sum
+    }
+
+    #[test]
+    #[ignore = "needs regions"]
+    fn grown_triangle_area_matches_steiner_formula() {
+        // Triangle (0,0), (10,0), (3,7) at snap bits 4, grown by 1.5: the exact sum with a
+        // disc has area A + P·d + π·d²; the polygonal arcs (m = 16) and snapping add < 1%.
+        let outline = vec![vec![vec![[0.0, 0.0], [10.0, 0.0], [3.0, 7.0]]]];
+        let region = region::from_outlines(&outline, 4).unwrap();
+        let grown = offset(&region, 1.5, Join::Round, 0.01).unwrap();
+        let area = twice_area(&grown) as f64 / 2.0 / 256.0;
+        let perimeter = 10.0 + 58f64.sqrt() + 98f64.sqrt();
+        let exact = 35.0 + perimeter * 1.5 + std::f64::consts::PI * 2.25;
+        assert!((area - exact).abs() < exact * 0.01, "{area} vs {exact}");
+        assert!(area > exact, "circumscribed arcs only add area");
+        // Square join: A + 2h(w_x + w_y) + 4h² with extents 10 and 7.
+        let squared = offset(&region, 1.5, Join::Square, 0.0).unwrap();
+        let area = twice_area(&squared) as f64 / 2.0 / 256.0;
+        let exact = 35.0 + 2.0 * 1.5 * 17.0 + 4.0 * 2.25;
+        assert!((area - exact).abs() < exact * 0.005, "{area} vs {exact}");
+    }
 }
