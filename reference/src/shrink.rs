@@ -282,27 +282,37 @@ mod tests {
     fn shrunk_triangle_is_the_similar_inner_triangle() {
         // A convex polygon has no reflex vertex: the result is the triangle whose sides
         // moved in by d, similar with inradius ρ − d (ρ = 2A/P), area A·((ρ − d)/ρ)².
+        // Each side is off by at most |V − v| ≤ √2/2 plus one unit of snap rounding, so
+        // the area is within the inner perimeter × 1.71 grid units.
         let outline = vec![vec![vec![[0.0, 0.0], [10.0, 0.0], [3.0, 7.0]]]];
-        let region = region::from_outlines(&outline, 4).unwrap();
-        let shrunk = shrink(&region, 0.75, 0.05).unwrap();
-        let twice: i128 = shrunk
-            .rings
-            .iter()
-            .map(|ring| {
-                (0..ring.len())
-                    .map(|i| {
-                        let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
-                        a.x as i128 * b.y as i128 - b.x as i128 * a.y as i128
-                    })
-                    .sum::<i128>()
-            })
-            .sum();
-        let area = twice as f64 / 2.0 / 256.0;
-        let perimeter = 10.0 + 58f64.sqrt() + 98f64.sqrt();
-        let inradius = 70.0 / perimeter;
-        let exact = 35.0 * ((inradius - 0.75) / inradius).powi(2);
-        assert_eq!(shrunk.rings.len(), 1);
-        assert!((area - exact).abs() < exact * 0.01, "{area} vs {exact}");
+        for snap_bits in [4u8, 10] {
+            let region = region::from_outlines(&outline, snap_bits).unwrap();
+            let shrunk = shrink(&region, 0.75, 0.05).unwrap();
+            let twice: i128 = shrunk
+                .rings
+                .iter()
+                .map(|ring| {
+                    (0..ring.len())
+                        .map(|i| {
+                            let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+                            a.x as i128 * b.y as i128 - b.x as i128 * a.y as i128
+                        })
+                        .sum::<i128>()
+                })
+                .sum();
+            let unit = (1u64 << snap_bits) as f64;
+            let area = twice as f64 / 2.0 / (unit * unit);
+            let perimeter = 10.0 + 58f64.sqrt() + 98f64.sqrt();
+            let inradius = 70.0 / perimeter;
+            let ratio = (inradius - 0.75) / inradius;
+            let exact = 35.0 * ratio * ratio;
+            let bound = perimeter * ratio * 1.71 / unit;
+            assert_eq!(shrunk.rings.len(), 1);
+            assert!(
+                (area - exact).abs() <= bound,
+                "bits {snap_bits}: {area} vs {exact} ± {bound}"
+            );
+        }
     }
 
     #[test]
