@@ -8,11 +8,14 @@
 
 pub mod arrangement;
 pub mod case;
+pub mod construct;
 pub mod error;
 pub mod geom;
 pub mod grid;
 pub mod label;
+pub mod offset;
 pub mod predicates;
 pub mod region;
 pub mod rings;
+pub mod shrink;
 pub mod tile_map;

@@ -10,6 +10,7 @@ use crate::geom::Point;
 
 mod arrangement;
 mod basics;
+pub(crate) mod offset;
 pub(crate) mod regions;
 
 /// Outcome of one case: `Ok(expected)` or `Err(expectedError / malformed)`.
@@ -25,7 +26,7 @@ pub fn run_case(input: &Value) -> Result<Value, Value> {
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
     // Each area adds one line here.
-    let areas: &[Area] = &[basics::run, arrangement::run, regions::run];
+    let areas: &[Area] = &[basics::run, arrangement::run, regions::run, offset::run];
     for area in areas {
         if let Some(result) = area(op, input) {
             return result;
