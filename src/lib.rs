@@ -12,12 +12,14 @@
 
 pub mod arrangement;
 pub mod case;
+pub mod cdt;
 pub mod error;
 pub mod grid;
 pub mod label;
 pub mod predicates;
 pub mod region;
 pub mod rings;
+pub mod triangulate;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint};

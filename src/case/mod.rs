@@ -9,6 +9,7 @@ use crate::error::{Error, Location};
 use crate::grid::GridPoint;
 
 mod basics;
+mod cdt;
 
 /// An error of the conformance layer: either the engine's own error (a legitimate
 /// `expectedError`) or a malformed case.
@@ -35,7 +36,7 @@ pub fn run_case(input: &Value) -> CaseResult {
         .get("op")
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
-    let areas: &[fn(&str, &Value) -> Option<CaseResult>] = &[basics::run];
+    let areas: &[fn(&str, &Value) -> Option<CaseResult>] = &[basics::run, cdt::run];
     for area in areas {
         if let Some(result) = area(op, input) {
             return result;
