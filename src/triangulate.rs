@@ -178,3 +178,135 @@ impl Triangulation {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rings::Ring;
+
+    fn p(x: i64, y: i64) -> GridPoint {
+        GridPoint::new(x, y)
+    }
+
+    fn rect(x0: i64, y0: i64, x1: i64, y1: i64) -> Ring {
+        vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]
+    }
+
+    fn hole(x0: i64, y0: i64, x1: i64, y1: i64) -> Ring {
+        vec![p(x0, y0), p(x0, y1), p(x1, y1), p(x1, y0)]
+    }
+
+    /// Winding number of the point c/3 around the region's directed ring edges, by the
+    /// crossing rule in tripled coordinates: independent of the CDT and its flood.
+    fn winding_at_third(region: &Region, c: GridPoint) -> i64 {
+        let mut w = 0;
+        for (a, b) in region.edges() {
+            let (a, b) = (p(3 * a.x, 3 * a.y), p(3 * b.x, 3 * b.y));
+            let side = crate::predicates::orient(a, b, c);
+            if a.y <= c.y && c.y < b.y && side == std::cmp::Ordering::Greater {
+                w += 1;
+            } else if b.y <= c.y && c.y < a.y && side == std::cmp::Ordering::Less {
+                w -= 1;
+            }
+        }
+        w
+    }
+
+    fn doubled_region_area(region: &Region) -> i128 {
+        region
+            .edges()
+            .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
+            .sum()
+    }
+
+    /// Validity, exact area, boundary edges on −1 entries, and the flood's windings equal
+    /// to an independent point-in-region winding at every triangle's centroid.
+    fn assert_covers(region: &Region) -> Triangulation {
+        let (t, windings) = region.triangulate_with_windings().unwrap();
+        t.check().unwrap();
+        let mut area = 0i128;
+        for (k, tri) in t.triangles.iter().enumerate() {
+            let [a, b, c] = tri.map(|v| t.vertices[v as usize]);
+            area += crate::predicates::orient_det(a, b, c);
+            let centroid3 = p(a.x + b.x + c.x, a.y + b.y + c.y);
+            assert_eq!(
+                windings[k],
+                winding_at_third(region, centroid3),
+                "triangle {k}"
+            );
+        }
+        assert_eq!(area, doubled_region_area(region));
+        let ring_edges = region.edges().count();
+        let open = t.neighbors.iter().filter(|&&n| n == -1).count();
+        assert_eq!(
+            open, ring_edges,
+            "every boundary edge is a triangle edge ([TR1])"
+        );
+        t
+    }
+
+    /// docs/cdt.md §8.2: the square keeps diagonal (1, 2); rings are hull edges.
+    #[test]
+    fn square_by_hand() {
+        let region = Region::from_canonical_rings(0, vec![rect(0, 0, 2, 2)]);
+        let (t, windings) = region.triangulate_with_windings().unwrap();
+        assert_eq!(t.vertices, vec![p(0, 0), p(0, 2), p(2, 0), p(2, 2)]);
+        assert_eq!(t.triangles, vec![[0, 2, 1], [1, 2, 3]]);
+        // Triangle 0 = (0,2,1): (0,2) boundary, (2,1) shared with 1, (1,0) boundary.
+        assert_eq!(t.neighbors, vec![-1, 1, -1, 0, -1, -1]);
+        assert_eq!(windings, vec![1, 1]);
+        assert_covers(&region);
+    }
+
+    #[test]
+    fn empty_region() {
+        let t = Region::empty(16).triangulate().unwrap();
+        assert_eq!(t, Triangulation::default());
+    }
+
+    #[test]
+    fn square_with_hole_and_touching_squares() {
+        let region = Region::from_canonical_rings(0, vec![rect(0, 0, 6, 6), hole(2, 2, 4, 4)]);
+        let t = assert_covers(&region);
+        assert_eq!(t.vertices.len(), 8);
+        let corners = Region::from_canonical_rings(0, vec![rect(0, 0, 1, 1), rect(1, 1, 2, 2)]);
+        assert_eq!(assert_covers(&corners).triangles.len(), 4);
+        // An L-shape: the reflex corner (1, 1) makes part of the hull lie outside.
+        let l_shape = Region::from_canonical_rings(
+            0,
+            vec![vec![p(0, 0), p(4, 0), p(4, 1), p(1, 1), p(1, 4), p(0, 4)]],
+        );
+        assert_eq!(assert_covers(&l_shape).triangles.len(), 4);
+    }
+
+    /// Disjoint rectangles with rectangular holes on a coarse lattice of blocks: valid
+    /// canonical-enough rings (orientation is what the flood uses).
+    #[test]
+    fn many_rectangles_with_holes() {
+        let mut state = 11u64;
+        let mut next = || {
+            state = crate::cdt::order::splitmix64_output(state);
+            state
+        };
+        let mut rings = Vec::new();
+        for bx in 0..12 {
+            for by in 0..9 {
+                let r = next();
+                if r % 4 == 0 {
+                    continue;
+                }
+                let (x0, y0) = (bx * 40 + (r % 5) as i64, by * 40 + ((r >> 8) % 5) as i64);
+                let (x1, y1) = (
+                    x0 + 20 + ((r >> 16) % 13) as i64,
+                    y0 + 20 + ((r >> 24) % 11) as i64,
+                );
+                rings.push(rect(x0, y0, x1, y1));
+                if r % 3 == 0 {
+                    rings.push(hole(x0 + 5, y0 + 5, x1 - 6, y1 - 4));
+                }
+            }
+        }
+        let region = Region::from_canonical_rings(0, rings);
+        assert_covers(&region);
+    }
+}

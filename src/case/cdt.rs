@@ -86,4 +86,51 @@ mod tests {
             json!({"kind": "invalidArgument", "argument": "constraints"})
         );
     }
+
+    /// Every input of corpus/inputs/cdt.json runs: `Error` cases give an engine error
+    /// (never a malformed case), the others a result whose triangulation passes check().
+    #[test]
+    fn corpus_inputs_run() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inputs/cdt.json");
+        let text = std::fs::read_to_string(path).unwrap();
+        let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for group in file["testGroups"].as_array().unwrap() {
+            for test in group["tests"].as_array().unwrap() {
+                let is_error = test["flags"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|f| f == "Error");
+                let outcome = super::super::run_case_json(&test["input"]);
+                let id = &test["tcId"];
+                match outcome {
+                    Ok(_) => assert!(!is_error, "tcId {id} should fail"),
+                    Err(e) => {
+                        assert!(is_error, "tcId {id} failed: {e}");
+                        assert_ne!(e["kind"], "malformed", "tcId {id}");
+                    }
+                }
+                if !is_error {
+                    let pts: Vec<crate::GridPoint> = test["input"]["points"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|p| super::parse_grid_point(p).unwrap())
+                        .collect();
+                    let cons: Vec<(usize, usize)> = test["input"]["constraints"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| {
+                            (
+                                c[0].as_u64().unwrap() as usize,
+                                c[1].as_u64().unwrap() as usize,
+                            )
+                        })
+                        .collect();
+                    crate::cdt::Cdt::new(&pts, &cons).unwrap().check().unwrap();
+                }
+            }
+        }
+    }
 }

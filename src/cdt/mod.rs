@@ -309,8 +309,10 @@ impl Cdt {
         Err(defect("constraint walk did not reach its end"))
     }
 
-    /// Inserts constraint (a, b), a < b (§5).
-    pub(crate) fn insert_constraint(&mut self, a: u32, b: u32) -> Result<()> {
+    /// Inserts constraint (a, b), a < b (§5). Returns how often an edge was pushed back
+    /// unflipped because its quadrilateral was not strictly convex (for tests).
+    pub(crate) fn insert_constraint(&mut self, a: u32, b: u32) -> Result<usize> {
+        let mut requeued = 0;
         if let Some(mut queue) = self.crossed_edges(a, b)? {
             let limit = 16 * queue.len() * queue.len() + 1024;
             let (pa, pb) = (self.pt(a), self.pt(b));
@@ -340,6 +342,7 @@ impl Cdt {
                         queue.push_back((c, d));
                     }
                 } else {
+                    requeued += 1;
                     queue.push_back((x, y));
                 }
             }
@@ -349,7 +352,7 @@ impl Cdt {
             .find_edge(a, b)
             .ok_or_else(|| defect("constraint is not an edge after Sloan's loop"))?;
         self.mesh.constrain(t, i);
-        Ok(())
+        Ok(requeued)
     }
 
     // ---- §6 restoration passes -----------------------------------------------------

@@ -355,3 +355,59 @@ proptest! {
         }
     }
 }
+
+/// Timing probe (run by hand with `--ignored --nocapture`): a 250×250 tile map.
+#[test]
+#[ignore]
+fn large_tile_map_timing() {
+    let mut state = 5u64;
+    let cells: Vec<bool> = (0..250 * 250)
+        .map(|_| {
+            state = order::splitmix64_output(state);
+            state % 4 != 0
+        })
+        .collect();
+    let (pts, cons) = tile_map(&cells, 250, 1 << 16);
+    let start = std::time::Instant::now();
+    let cdt = Cdt::new(&pts, &cons).unwrap();
+    let build = start.elapsed();
+    cdt.check().unwrap();
+    println!(
+        "{} points, {} constraints, {} slots: {build:?}",
+        pts.len(),
+        cons.len(),
+        cdt.triangles().len()
+    );
+}
+
+/// Long constraints through random clouds: Sloan's re-queue branch (non-convex
+/// quadrilateral) is exercised and the result is still valid.
+#[test]
+fn sloan_requeues_non_convex_edges() {
+    let mut total_requeued = 0;
+    for seed in 0..20u64 {
+        let mut state = seed;
+        let mut next = || {
+            state = order::splitmix64_output(state);
+            (state % 61) as i64 - 30
+        };
+        let mut pts: Vec<GridPoint> = (0..80).map(|_| p(next(), next())).collect();
+        pts.push(p(-40, -1));
+        pts.push(p(40, 2));
+        let pts = sorted_distinct(pts);
+        let a = pts.binary_search(&p(-40, -1)).unwrap() as u32;
+        let b = pts.binary_search(&p(40, 2)).unwrap() as u32;
+        let mut cdt = Cdt::with_points(&pts, &[(a as usize, b as usize)]).unwrap();
+        for v in order::insertion_order(&pts) {
+            cdt.insert_point(v).unwrap();
+        }
+        match cdt.insert_constraint(a.min(b), a.max(b)) {
+            Ok(requeued) => total_requeued += requeued,
+            Err(Error::InvalidArgument { .. }) => continue, // passes through a vertex
+            Err(e) => panic!("{e:?}"),
+        }
+        cdt.restore_delaunay().unwrap();
+        cdt.check().unwrap();
+    }
+    assert!(total_requeued > 0);
+}
