@@ -314,7 +314,11 @@ impl Cdt {
     pub(crate) fn insert_constraint(&mut self, a: u32, b: u32) -> Result<usize> {
         let mut requeued = 0;
         if let Some(mut queue) = self.crossed_edges(a, b)? {
-            let limit = 16 * queue.len() * queue.len() + 1024;
+            let limit = queue
+                .len()
+                .saturating_mul(queue.len())
+                .saturating_mul(16)
+                .saturating_add(1024);
             let (pa, pb) = (self.pt(a), self.pt(b));
             let mut steps = 0usize;
             while let Some((x, y)) = queue.pop_front() {
