@@ -12,6 +12,7 @@
 
 pub mod arrangement;
 pub mod case;
+pub mod cdt;
 pub mod construct;
 #[cfg(feature = "oracle")]
 pub mod diff;
@@ -26,6 +27,7 @@ pub mod rings;
 pub mod shrink;
 pub mod svg;
 pub mod tile_map;
+pub mod triangulate;
 pub mod validity;
 pub mod workloads;
 

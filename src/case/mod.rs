@@ -10,6 +10,7 @@ use crate::grid::GridPoint;
 
 mod arrangement;
 mod basics;
+mod cdt;
 mod offset;
 mod regions;
 
@@ -41,7 +42,13 @@ pub fn run_case(input: &Value) -> CaseResult {
         .get("op")
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
-    let areas: &[Area] = &[basics::run, arrangement::run, regions::run, offset::run];
+    let areas: &[Area] = &[
+        basics::run,
+        arrangement::run,
+        regions::run,
+        offset::run,
+        cdt::run,
+    ];
     for area in areas {
         if let Some(result) = area(op, input) {
             return result;

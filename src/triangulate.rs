@@ -1,0 +1,312 @@
+//! `Region::triangulate` ([TR1]–[TR4], X16, [L7]): ring vertices and ring edges into the
+//! CDT, a winding flood from the bounding triangles, the kept triangles in canonical
+//! order (docs/cdt.md §7.2).
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::cdt::{rotate_to_smallest, Cdt};
+use crate::error::{Error, Result};
+use crate::grid::GridPoint;
+use crate::region::Region;
+
+/// The triangles covering a region exactly, with adjacency ([TR1]–[TR4]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Triangulation {
+    /// The ring vertices sorted by (x, y) ([TR2]).
+    pub vertices: Vec<GridPoint>,
+    /// Counter-clockwise triangles, each starting at its smallest index, sorted ([TR3]).
+    pub triangles: Vec<[u32; 3]>,
+    /// Entry 3t + i: the triangle across edge (v_i, v_{i+1}) of triangle t, or −1 ([TR4]).
+    pub neighbors: Vec<i32>,
+}
+
+fn defect(reason: impl Into<String>) -> Error {
+    Error::GeometryDefect {
+        reason: reason.into(),
+    }
+}
+
+impl Region {
+    /// The constrained Delaunay triangulation of the region (X16).
+    pub fn triangulate(&self) -> Result<Triangulation> {
+        Ok(self.triangulate_with_windings()?.0)
+    }
+
+    /// [`Region::triangulate`] plus the flood's winding number of every output triangle,
+    /// so that tests can compare it with the sweep's labels ([L7]).
+    pub fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
+        let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
+        vertices.sort_unstable();
+        vertices.dedup();
+        let index = |p: &GridPoint| vertices.binary_search(p).map(|i| i as u32);
+        // Directed ring edges with multiplicity (a region has each at most once).
+        let mut directed: HashMap<(u32, u32), i64> = HashMap::new();
+        let mut constraints = Vec::new();
+        for ring in self.rings() {
+            for k in 0..ring.len() {
+                let a = index(&ring[k]).map_err(|_| defect("ring vertex not indexed"))?;
+                let b = index(&ring[(k + 1) % ring.len()])
+                    .map_err(|_| defect("ring vertex not indexed"))?;
+                if a == b {
+                    return Err(defect("ring with a zero-length edge"));
+                }
+                *directed.entry((a, b)).or_default() += 1;
+                constraints.push((a.min(b) as usize, a.max(b) as usize));
+            }
+        }
+        constraints.sort_unstable();
+        constraints.dedup();
+        let cdt = Cdt::new(&vertices, &constraints)?;
+        let windings = flood(&cdt, &directed)?;
+        let triangles = cdt.triangles();
+        let mut kept: Vec<([u32; 3], u32)> = (0..triangles.len())
+            .filter(|&t| windings[t] > 0 && triangles[t].v.iter().all(|&v| !cdt.is_bounding(v)))
+            .map(|t| (rotate_to_smallest(triangles[t].v), t as u32))
+            .collect();
+        kept.sort_unstable();
+        let mut output_index = vec![-1i32; triangles.len()];
+        for (k, &(_, slot)) in kept.iter().enumerate() {
+            output_index[slot as usize] = i32::try_from(k).map_err(|_| defect("too many"))?;
+        }
+        let mut neighbors = Vec::with_capacity(3 * kept.len());
+        for &(v, slot) in &kept {
+            let tri = &triangles[slot as usize];
+            for vi in v {
+                // Edge (v_i, v_{i+1}) of the rotated triple is an edge of the slot.
+                let k = (0..3)
+                    .find(|&k| tri.v[k] == vi)
+                    .ok_or_else(|| defect("rotation lost a vertex"))?;
+                let across = tri.nb[k];
+                neighbors.push(if across == crate::cdt::topology::NONE {
+                    -1
+                } else {
+                    output_index[across as usize]
+                });
+            }
+        }
+        let kept_windings = kept.iter().map(|&(_, t)| windings[t as usize]).collect();
+        let triangulation = Triangulation {
+            vertices,
+            triangles: kept.into_iter().map(|(v, _)| v).collect(),
+            neighbors,
+        };
+        Ok((triangulation, kept_windings))
+    }
+}
+
+/// Winding per slot: 0 on the triangles with a bounding vertex; crossing edge (a, b) of a
+/// slot into its neighbour adds count(b→a) − count(a→b) (docs/cdt.md §7.2 step 3).
+fn flood(cdt: &Cdt, directed: &HashMap<(u32, u32), i64>) -> Result<Vec<i64>> {
+    let triangles = cdt.triangles();
+    let mut winding: Vec<Option<i64>> = vec![None; triangles.len()];
+    let mut queue = VecDeque::new();
+    for (t, tri) in triangles.iter().enumerate() {
+        if tri.v.iter().any(|&v| cdt.is_bounding(v)) {
+            winding[t] = Some(0);
+            queue.push_back(t);
+        }
+    }
+    let count = |a: u32, b: u32| directed.get(&(a, b)).copied().unwrap_or(0);
+    while let Some(t) = queue.pop_front() {
+        let w = winding[t].unwrap_or(0);
+        let tri = &triangles[t];
+        for i in 0..3 {
+            let u = tri.nb[i];
+            if u == crate::cdt::topology::NONE {
+                continue;
+            }
+            let (a, b) = (tri.v[i], tri.v[(i + 1) % 3]);
+            let next = w + count(b, a) - count(a, b);
+            match winding[u as usize] {
+                None => {
+                    winding[u as usize] = Some(next);
+                    queue.push_back(u as usize);
+                }
+                Some(seen) if seen != next => {
+                    return Err(defect("inconsistent winding in the flood"));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    winding
+        .into_iter()
+        .map(|w| w.ok_or_else(|| defect("triangle not reached by the flood")))
+        .collect()
+}
+
+impl Triangulation {
+    /// Checks [TR3]/[TR4] and validity: indices in range, counter-clockwise triangles
+    /// starting at their smallest index and sorted, neighbours symmetric across the
+    /// reversed edge.
+    pub fn check(&self) -> Result<()> {
+        let n = self.vertices.len() as u32;
+        if self.neighbors.len() != 3 * self.triangles.len() {
+            return Err(defect("neighbour list length"));
+        }
+        if self.vertices.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(defect("vertices not sorted and distinct"));
+        }
+        if self.triangles.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(defect("triangles not sorted"));
+        }
+        for (t, v) in self.triangles.iter().enumerate() {
+            if v.iter().any(|&x| x >= n) || v[0] >= v[1] || v[0] >= v[2] {
+                return Err(defect(format!("triangle {t} malformed")));
+            }
+            let p = |k: usize| self.vertices[v[k] as usize];
+            if crate::predicates::orient(p(0), p(1), p(2)) != std::cmp::Ordering::Greater {
+                return Err(defect(format!("triangle {t} not counter-clockwise")));
+            }
+            for i in 0..3 {
+                let across = self.neighbors[3 * t + i];
+                if across < 0 {
+                    continue;
+                }
+                let (a, b) = (v[i], v[(i + 1) % 3]);
+                let w = self
+                    .triangles
+                    .get(across as usize)
+                    .ok_or_else(|| defect("neighbour out of range"))?;
+                let j = (0..3).find(|&j| w[j] == b && w[(j + 1) % 3] == a);
+                match j {
+                    Some(j) if self.neighbors[3 * across as usize + j] == t as i32 => {}
+                    _ => return Err(defect(format!("triangle {t} edge {i} not symmetric"))),
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rings::Ring;
+
+    fn p(x: i64, y: i64) -> GridPoint {
+        GridPoint::new(x, y)
+    }
+
+    fn rect(x0: i64, y0: i64, x1: i64, y1: i64) -> Ring {
+        vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]
+    }
+
+    fn hole(x0: i64, y0: i64, x1: i64, y1: i64) -> Ring {
+        vec![p(x0, y0), p(x0, y1), p(x1, y1), p(x1, y0)]
+    }
+
+    /// Winding number of the point c/3 around the region's directed ring edges, by the
+    /// crossing rule in tripled coordinates: independent of the CDT and its flood.
+    fn winding_at_third(region: &Region, c: GridPoint) -> i64 {
+        let mut w = 0;
+        for (a, b) in region.edges() {
+            let (a, b) = (p(3 * a.x, 3 * a.y), p(3 * b.x, 3 * b.y));
+            let side = crate::predicates::orient(a, b, c);
+            if a.y <= c.y && c.y < b.y && side == std::cmp::Ordering::Greater {
+                w += 1;
+            } else if b.y <= c.y && c.y < a.y && side == std::cmp::Ordering::Less {
+                w -= 1;
+            }
+        }
+        w
+    }
+
+    fn doubled_region_area(region: &Region) -> i128 {
+        region
+            .edges()
+            .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
+            .sum()
+    }
+
+    /// Validity, exact area, boundary edges on −1 entries, and the flood's windings equal
+    /// to an independent point-in-region winding at every triangle's centroid.
+    fn assert_covers(region: &Region) -> Triangulation {
+        let (t, windings) = region.triangulate_with_windings().unwrap();
+        t.check().unwrap();
+        let mut area = 0i128;
+        for (k, tri) in t.triangles.iter().enumerate() {
+            let [a, b, c] = tri.map(|v| t.vertices[v as usize]);
+            area += crate::predicates::orient_det(a, b, c);
+            let centroid3 = p(a.x + b.x + c.x, a.y + b.y + c.y);
+            assert_eq!(
+                windings[k],
+                winding_at_third(region, centroid3),
+                "triangle {k}"
+            );
+        }
+        assert_eq!(area, doubled_region_area(region));
+        let ring_edges = region.edges().count();
+        let open = t.neighbors.iter().filter(|&&n| n == -1).count();
+        assert_eq!(
+            open, ring_edges,
+            "every boundary edge is a triangle edge ([TR1])"
+        );
+        t
+    }
+
+    /// docs/cdt.md §8.2: the square keeps diagonal (1, 2); rings are hull edges.
+    #[test]
+    fn square_by_hand() {
+        let region = Region::from_canonical_rings(0, vec![rect(0, 0, 2, 2)]);
+        let (t, windings) = region.triangulate_with_windings().unwrap();
+        assert_eq!(t.vertices, vec![p(0, 0), p(0, 2), p(2, 0), p(2, 2)]);
+        assert_eq!(t.triangles, vec![[0, 2, 1], [1, 2, 3]]);
+        // Triangle 0 = (0,2,1): (0,2) boundary, (2,1) shared with 1, (1,0) boundary.
+        assert_eq!(t.neighbors, vec![-1, 1, -1, 0, -1, -1]);
+        assert_eq!(windings, vec![1, 1]);
+        assert_covers(&region);
+    }
+
+    #[test]
+    fn empty_region() {
+        let t = Region::empty(16).triangulate().unwrap();
+        assert_eq!(t, Triangulation::default());
+    }
+
+    #[test]
+    fn square_with_hole_and_touching_squares() {
+        let region = Region::from_canonical_rings(0, vec![rect(0, 0, 6, 6), hole(2, 2, 4, 4)]);
+        let t = assert_covers(&region);
+        assert_eq!(t.vertices.len(), 8);
+        let corners = Region::from_canonical_rings(0, vec![rect(0, 0, 1, 1), rect(1, 1, 2, 2)]);
+        assert_eq!(assert_covers(&corners).triangles.len(), 4);
+        // An L-shape: the reflex corner (1, 1) makes part of the hull lie outside.
+        let l_shape = Region::from_canonical_rings(
+            0,
+            vec![vec![p(0, 0), p(4, 0), p(4, 1), p(1, 1), p(1, 4), p(0, 4)]],
+        );
+        assert_eq!(assert_covers(&l_shape).triangles.len(), 4);
+    }
+
+    /// Disjoint rectangles with rectangular holes on a coarse lattice of blocks: valid
+    /// canonical-enough rings (orientation is what the flood uses).
+    #[test]
+    fn many_rectangles_with_holes() {
+        let mut state = 11u64;
+        let mut next = || {
+            state = crate::cdt::order::splitmix64_output(state);
+            state
+        };
+        let mut rings = Vec::new();
+        for bx in 0..12 {
+            for by in 0..9 {
+                let r = next();
+                if r % 4 == 0 {
+                    continue;
+                }
+                let (x0, y0) = (bx * 40 + (r % 5) as i64, by * 40 + ((r >> 8) % 5) as i64);
+                let (x1, y1) = (
+                    x0 + 20 + ((r >> 16) % 13) as i64,
+                    y0 + 20 + ((r >> 24) % 11) as i64,
+                );
+                rings.push(rect(x0, y0, x1, y1));
+                if r % 3 == 0 {
+                    rings.push(hole(x0 + 5, y0 + 5, x1 - 6, y1 - 4));
+                }
+            }
+        }
+        let region = Region::from_canonical_rings(0, rings);
+        assert_covers(&region);
+    }
+}
