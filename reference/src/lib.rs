@@ -8,6 +8,11 @@
 
 pub mod arrangement;
 pub mod case;
+#[path = "case/cdt.rs"]
+pub mod case_cdt;
+pub mod cdt;
+pub mod check;
 pub mod error;
 pub mod geom;
 pub mod region;
+pub mod triangulate;
