@@ -844,3 +844,19 @@ fn corpus_triangulate_inputs_parse() {
             .unwrap_or_else(|e| panic!("tcId {}: {e}", test["tcId"]));
     }
 }
+
+#[test]
+fn sorted_insertion_reaches_edge_splits() {
+    // (3,−1) and (6,−2) lie on the line from (0,0) towards the corner (3B,−B): inserted in
+    // sorted order they fall on open edges (the corpus case of 2→4 splits).
+    let points = pts(&[(0, 0), (0, 4), (3, -1), (6, -2)]);
+    let mut b = Builder::new(&points);
+    b.insert_point(0).unwrap();
+    b.insert_point(1).unwrap();
+    assert!(matches!(b.locate(2), Ok(Location::OnEdge { .. })));
+    b.insert_point(2).unwrap();
+    assert!(matches!(b.locate(3), Ok(Location::OnEdge { .. })));
+    b.insert_point(3).unwrap();
+    let cdt = b.finish();
+    assert_eq!(cdt, checked(&points, &[]));
+}
