@@ -2,7 +2,7 @@
 //! the CDT of the ring vertices with the ring edges as constraints, triangles labelled by
 //! a breadth-first winding flood from the bounding triangles, kept where winding > 0.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use crate::cdt::{rotate_to_smallest, triangulate_points, Cdt};
 use crate::error::RefError;
@@ -19,29 +19,30 @@ pub struct Triangulation {
     pub neighbors: Vec<i64>,
 }
 
-/// The sorted distinct ring vertices and the directed ring edges as index pairs.
-pub fn ring_graph(region: &Region) -> (Vec<Point>, BTreeSet<(usize, usize)>) {
+/// Directed ring edges (index pairs) with the number of times the rings run along them.
+pub type RingEdges = BTreeMap<(usize, usize), i64>;
+
+/// The sorted distinct ring vertices and the directed ring edges with multiplicities.
+pub fn ring_graph(region: &Region) -> (Vec<Point>, RingEdges) {
     let mut vertices: Vec<Point> = region.rings.iter().flatten().copied().collect();
     vertices.sort();
     vertices.dedup();
     let index = |p: &Point| vertices.binary_search(p).unwrap_or(usize::MAX);
-    let mut edges = BTreeSet::new();
+    let mut edges = RingEdges::new();
     for ring in &region.rings {
         for (k, p) in ring.iter().enumerate() {
             let q = &ring[(k + 1) % ring.len()];
-            edges.insert((index(p), index(q)));
+            *edges.entry((index(p), index(q))).or_insert(0) += 1;
         }
     }
     (vertices, edges)
 }
 
 /// Winding number of every slot (X16): 0 on slots with a bounding vertex; crossing edge
-/// (a, b) of slot t into its neighbour adds [b→a is a ring edge] − [a→b is a ring edge].
-/// Every edge is checked for consistency afterwards (a mismatch is a geometryDefect).
-pub fn flood_windings(
-    cdt: &Cdt,
-    ring_edges: &BTreeSet<(usize, usize)>,
-) -> Result<Vec<i64>, RefError> {
+/// (a, b) of slot t into its neighbour adds the multiplicity of the ring edge b→a minus
+/// that of a→b (docs/cdt.md 7.2 and its gap 6; for a region each is 0 or 1). Every edge
+/// is checked for consistency afterwards (a mismatch is a geometryDefect).
+pub fn flood_windings(cdt: &Cdt, ring_edges: &RingEdges) -> Result<Vec<i64>, RefError> {
     let n = cdt.input_count;
     let mut winding: Vec<Option<i64>> = vec![None; cdt.slots.len()];
     let mut queue = VecDeque::new();
@@ -51,9 +52,8 @@ pub fn flood_windings(
             queue.push_back(t);
         }
     }
-    let step = |a: usize, b: usize| {
-        i64::from(ring_edges.contains(&(b, a))) - i64::from(ring_edges.contains(&(a, b)))
-    };
+    let count = |a: usize, b: usize| ring_edges.get(&(a, b)).copied().unwrap_or(0);
+    let step = |a: usize, b: usize| count(b, a) - count(a, b);
     while let Some(t) = queue.pop_front() {
         let s = cdt.slots[t];
         let w = winding[t].ok_or(RefError::GeometryDefect)?;
@@ -89,7 +89,7 @@ pub fn flood_windings(
 pub fn triangulate(region: &Region) -> Result<Triangulation, RefError> {
     let (vertices, ring_edges) = ring_graph(region);
     let constraints: Vec<[usize; 2]> = ring_edges
-        .iter()
+        .keys()
         .map(|&(a, b)| [a.min(b), a.max(b)])
         .collect::<BTreeSet<_>>()
         .into_iter()

@@ -665,6 +665,7 @@ fn triangulate_square_with_hole() {
     ]);
     let t = triangulate(&r).unwrap();
     check_triangulation(&r, &t).unwrap();
+    assert_flood_matches_winding_numbers(&r);
     // n + 2h − 2 triangles for n vertices and h holes.
     assert_eq!(t.triangles.len(), 8);
 }
@@ -681,8 +682,49 @@ fn triangulate_needs_sloan_for_a_ring_edge() {
     assert_eq!(in_circle(pt(0, 0), pt(10, 0), pt(5, 1), pt(5, -1)), 1);
     let t = triangulate(&r).unwrap();
     check_triangulation(&r, &t).unwrap();
+    assert_flood_matches_winding_numbers(&r);
     // 10 vertices, 2 holes.
     assert_eq!(t.triangles.len(), 10 + 4 - 2);
+}
+
+/// Winding number of the region's rings around the point `q / 3` (q in thirds of a grid
+/// unit, never on a ring edge): upward crossings with q on the left count +1, downward
+/// crossings with q on the right −1.
+fn winding_number(region: &Region, q: (i128, i128)) -> i64 {
+    let mut w = 0;
+    for ring in &region.rings {
+        for (k, p) in ring.iter().enumerate() {
+            let r = ring[(k + 1) % ring.len()];
+            let (px, py) = (3 * i128::from(p.x), 3 * i128::from(p.y));
+            let (rx, ry) = (3 * i128::from(r.x), 3 * i128::from(r.y));
+            let side = (rx - px) * (q.1 - py) - (ry - py) * (q.0 - px);
+            if py <= q.1 && q.1 < ry && side > 0 {
+                w += 1;
+            } else if ry <= q.1 && q.1 < py && side < 0 {
+                w -= 1;
+            }
+        }
+    }
+    w
+}
+
+/// The flood's windings equal the winding numbers of the rings around each slot's
+/// centroid, computed independently by crossing counts (X16, [L7]).
+fn assert_flood_matches_winding_numbers(r: &Region) {
+    let (vertices, edges) = ring_graph(r);
+    let constraints: Vec<[usize; 2]> = edges.keys().map(|&(a, b)| [a.min(b), a.max(b)]).collect();
+    let cdt = triangulate_points(&vertices, &constraints).unwrap();
+    let w = flood_windings(&cdt, &edges).unwrap();
+    for (t, s) in cdt.slots.iter().enumerate() {
+        let c = s.v.map(|v| cdt.vertices[v]);
+        let centroid = (
+            i128::from(c[0].x + c[1].x + c[2].x),
+            i128::from(c[0].y + c[1].y + c[2].y),
+        );
+        assert_eq!(w[t], winding_number(r, centroid), "slot {t}");
+    }
+    assert!(w.iter().all(|&x| x == 0 || x == 1));
+    assert!(w.contains(&1));
 }
 
 #[test]
@@ -697,13 +739,7 @@ fn triangulate_regions_touching_at_a_vertex_and_nested() {
     ]);
     let t = triangulate(&r).unwrap();
     check_triangulation(&r, &t).unwrap();
-    // Windings: the flood gives 1 in the ring between outer square and hole, 0 in the
-    // hole, 1 on the island; check them against the kept set directly.
-    let (vertices, edges) = ring_graph(&r);
-    let constraints: Vec<[usize; 2]> = edges.iter().map(|&(a, b)| [a.min(b), a.max(b)]).collect();
-    let cdt = triangulate_points(&vertices, &constraints).unwrap();
-    let w = flood_windings(&cdt, &edges).unwrap();
-    assert!(w.iter().all(|&x| x == 0 || x == 1));
+    assert_flood_matches_winding_numbers(&r);
 }
 
 #[test]
@@ -724,6 +760,7 @@ fn triangulate_lattice_region_brio() {
     let t = triangulate(&r).unwrap();
     assert!(t.vertices.len() >= 64);
     check_triangulation(&r, &t).unwrap();
+    assert_flood_matches_winding_numbers(&r);
 }
 
 #[test]
@@ -859,4 +896,90 @@ fn sorted_insertion_reaches_edge_splits() {
     b.insert_point(3).unwrap();
     let cdt = b.finish();
     assert_eq!(cdt, checked(&points, &[]));
+}
+
+// ---- worked examples of docs/cdt.md section 8 (live revision) ------------------------
+
+/// Parses the document's notation `sK (v0,v1,v2) nb (n0,n1,n2)` ('-' for NONE), slots in
+/// order, no constrained flags.
+fn doc_slots(text: &str) -> Vec<Slot> {
+    let numbers: Vec<Option<usize>> = text
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().ok())
+        .collect();
+    numbers
+        .chunks(7)
+        .enumerate()
+        .map(|(k, c)| {
+            assert_eq!(c[0], Some(k), "slots listed in order");
+            Slot {
+                v: [c[1].unwrap(), c[2].unwrap(), c[3].unwrap()],
+                nb: [c[4], c[5], c[6]],
+                con: [false; 3],
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn worked_example_square_with_centre_slot_by_slot() {
+    let points = pts(&[(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]);
+    let mut b = Builder::new(&points);
+    let after = [
+        "s0 (5,6,0) nb (-,1,2)    s1 (6,7,0) nb (-,2,0)    s2 (7,5,0) nb (-,0,1)",
+        "s0 (5,6,0) nb (-,4,2)   s1 (6,7,1) nb (-,3,4)   s2 (5,0,1) nb (0,4,3)
+         s3 (7,5,1) nb (-,2,1)   s4 (0,6,1) nb (0,1,2)",
+        "s0 (5,6,0) nb (-,4,2)   s1 (7,1,2) nb (3,6,5)   s2 (5,0,1) nb (0,6,3)
+         s3 (7,5,1) nb (-,2,1)   s4 (0,6,2) nb (0,5,6)   s5 (6,7,2) nb (-,1,4)
+         s6 (1,0,2) nb (2,4,1)",
+        "s0 (5,6,3) nb (-,7,4)   s1 (7,1,2) nb (3,6,5)   s2 (5,0,1) nb (4,6,3)
+         s3 (7,5,1) nb (-,2,1)   s4 (0,5,3) nb (2,0,8)   s5 (6,7,2) nb (-,1,7)
+         s6 (1,0,2) nb (2,8,1)   s7 (6,2,3) nb (5,8,0)   s8 (2,0,3) nb (6,4,7)",
+        "s0 (5,6,3) nb (-,7,4)   s1 (1,2,4) nb (6,10,9)  s2 (5,0,1) nb (4,6,3)
+         s3 (7,5,1) nb (-,2,9)   s4 (0,5,3) nb (2,0,8)   s5 (6,7,4) nb (-,9,7)
+         s6 (1,0,2) nb (2,8,1)   s7 (3,6,4) nb (0,5,10)  s8 (2,0,3) nb (6,4,10)
+         s9 (7,1,4) nb (3,1,5)   s10 (2,3,4) nb (8,7,1)",
+    ];
+    assert_eq!(insertion_order(&points), [0, 1, 2, 3, 4]);
+    for (p, expected) in after.iter().enumerate() {
+        b.insert_point(p).unwrap();
+        assert_eq!(b.slots, doc_slots(expected), "after inserting {p}");
+    }
+    let whole = checked(&points, &[]);
+    assert_eq!(whole.slots, doc_slots(after[4]));
+}
+
+#[test]
+fn worked_example_square_then_constraint() {
+    let points = pts(&[(0, 0), (0, 2), (2, 0), (2, 2)]);
+    let mut b = Builder::new(&points);
+    for p in 0..4 {
+        b.insert_point(p).unwrap();
+    }
+    assert_eq!(
+        b.slots,
+        doc_slots(
+            "s0 (4,5,2) nb (-,5,4)   s1 (5,6,3) nb (-,7,5)   s2 (4,0,1) nb (4,6,3)
+             s3 (6,4,1) nb (-,2,7)   s4 (0,4,2) nb (2,0,6)   s5 (2,5,3) nb (0,1,8)
+             s6 (1,0,2) nb (2,4,8)   s7 (6,1,3) nb (3,8,1)   s8 (1,2,3) nb (6,5,7)"
+        )
+    );
+    assert_eq!(b.crossed_edges(0, 3).unwrap(), [(1, 2)]);
+    b.insert_constraint(0, 3).unwrap();
+    let mut expected = doc_slots(
+        "s0 (4,5,2) nb (-,5,4)   s1 (5,6,3) nb (-,7,5)   s2 (4,0,1) nb (4,8,3)
+         s3 (6,4,1) nb (-,2,7)   s4 (0,4,2) nb (2,0,6)   s5 (2,5,3) nb (0,1,6)
+         s6 (2,3,0) nb (5,8,4)   s7 (6,1,3) nb (3,8,1)   s8 (3,1,0) nb (7,2,6)",
+    );
+    expected[6].con[1] = true;
+    expected[8].con[2] = true;
+    assert_eq!(b.slots, expected);
+    let whole = checked(&points, &[[0, 3]]);
+    assert_eq!(whole.slots, expected);
+    assert_eq!(whole.output_triangles(), [[0, 2, 3], [0, 3, 1]]);
+    assert_eq!(
+        checked(&points, &[]).output_triangles(),
+        [[0, 2, 1], [1, 2, 3]]
+    );
 }
