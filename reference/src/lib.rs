@@ -8,6 +8,8 @@
 
 pub mod arrangement;
 pub mod case;
+pub mod cdt;
+pub mod check;
 pub mod construct;
 pub mod error;
 pub mod geom;
@@ -19,3 +21,4 @@ pub mod region;
 pub mod rings;
 pub mod shrink;
 pub mod tile_map;
+pub mod triangulate;

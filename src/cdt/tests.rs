@@ -289,7 +289,7 @@ fn tile_map_like_input() {
     let cells: Vec<bool> = (0..30 * 20)
         .map(|_| {
             state = order::splitmix64_output(state);
-            state % 3 != 0
+            !state.is_multiple_of(3)
         })
         .collect();
     let (pts, cons) = tile_map(&cells, 30, 1 << 16);
@@ -364,7 +364,7 @@ fn large_tile_map_timing() {
     let cells: Vec<bool> = (0..250 * 250)
         .map(|_| {
             state = order::splitmix64_output(state);
-            state % 4 != 0
+            !state.is_multiple_of(4)
         })
         .collect();
     let (pts, cons) = tile_map(&cells, 250, 1 << 16);

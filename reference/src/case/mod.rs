@@ -10,6 +10,7 @@ use crate::geom::Point;
 
 mod arrangement;
 mod basics;
+pub mod cdt;
 pub(crate) mod offset;
 pub(crate) mod regions;
 
@@ -26,7 +27,13 @@ pub fn run_case(input: &Value) -> Result<Value, Value> {
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
     // Each area adds one line here.
-    let areas: &[Area] = &[basics::run, arrangement::run, regions::run, offset::run];
+    let areas: &[Area] = &[
+        basics::run,
+        arrangement::run,
+        regions::run,
+        offset::run,
+        cdt::run,
+    ];
     for area in areas {
         if let Some(result) = area(op, input) {
             return result;
