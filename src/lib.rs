@@ -21,6 +21,7 @@ pub mod grid;
 pub mod label;
 pub mod offset;
 pub mod partition;
+pub mod pipeline;
 pub mod predicates;
 pub mod region;
 pub mod rings;
@@ -33,4 +34,5 @@ pub mod workloads;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint};
-pub use region::Region;
+pub use pipeline::{MapSource, Mesh2DPipeline, NavMesh};
+pub use region::{Outline, Region};

@@ -12,6 +12,7 @@ mod arrangement;
 mod basics;
 mod cdt;
 mod offset;
+mod partition;
 mod regions;
 
 /// An error of the conformance layer: either the engine's own error (a legitimate
@@ -48,6 +49,7 @@ pub fn run_case(input: &Value) -> CaseResult {
         regions::run,
         offset::run,
         cdt::run,
+        partition::run,
     ];
     for area in areas {
         if let Some(result) = area(op, input) {

@@ -29,9 +29,33 @@ fn binary(input: &Value, operation: fn(&Region, &Region) -> crate::Result<Region
 
 fn tile_map(input: &Value) -> CaseResult {
     let snap_bits = parse_snap_bits(field(input, "snapBits")?)?;
-    // X3: snap bits, then width and height. The Rust API takes `usize`, so a negative
-    // size (representable in the format and in other languages) is rejected here.
+    // X3: snap bits, then width and height, ...
     check_snap_bits(snap_bits)?;
+    let map = parse_tile_map(input)?;
+    let region = Region::from_tile_map(
+        &map.cells,
+        map.width,
+        map.height,
+        map.cell_size,
+        map.origin,
+        Geometry2DOptions { snap_bits },
+    )?;
+    Ok(region_json(&region))
+}
+
+/// The fields of a tile map (`width`, `height`, `cells`, `cellSize`, `origin`).
+pub(super) struct TileMapFields {
+    pub(super) cells: Vec<bool>,
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) cell_size: f64,
+    pub(super) origin: [f64; 2],
+}
+
+/// Parses a tile map's fields. The Rust API takes `usize` sizes, so a negative size
+/// (representable in the format and in other languages) is rejected here (X3: right after
+/// the snap bits).
+pub(super) fn parse_tile_map(input: &Value) -> Result<TileMapFields, super::CaseError> {
     let size = |name: &str| -> Result<usize, super::CaseError> {
         let n = parse_i64(field(input, name)?)?;
         usize::try_from(n).map_err(|_| Error::invalid(name, format!("negative: {n}")).into())
@@ -48,15 +72,13 @@ fn tile_map(input: &Value) -> CaseResult {
         .collect::<Result<Vec<bool>, _>>()?;
     let cell_size = parse_f64(field(input, "cellSize")?)?;
     let origin = parse_f64_point(field(input, "origin")?)?;
-    let region = Region::from_tile_map(
-        &cells,
+    Ok(TileMapFields {
+        cells,
         width,
         height,
         cell_size,
         origin,
-        Geometry2DOptions { snap_bits },
-    )?;
-    Ok(region_json(&region))
+    })
 }
 
 #[cfg(test)]

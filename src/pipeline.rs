@@ -1,0 +1,226 @@
+//! The navmesh build pipeline (X18): region → shrink by the agent radius → constrained
+//! Delaunay triangulation → convex partition.
+//!
+//! ```
+//! use build2d::pipeline::{MapSource, Mesh2DPipeline};
+//! // A 3 × 3 room with one blocked cell in the middle, cells of 1 unit.
+//! let cells = [true, true, true, true, false, true, true, true, true];
+//! let source = MapSource::TileMap {
+//!     cells: cells.to_vec(),
+//!     width: 3,
+//!     height: 3,
+//!     cell_size: 1.0,
+//!     origin: [0.0, 0.0],
+//! };
+//! let mesh = Mesh2DPipeline::default().build(&source)?;
+//! assert!(mesh.polygons.len() >= 4);
+//! # Ok::<(), build2d::Error>(())
+//! ```
+
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, Result};
+use crate::grid::{Geometry2DOptions, GridPoint};
+use crate::partition::{partition_convex, ConvexPartition, DEFAULT_MAX_VERTICES};
+use crate::region::{Outline, Region};
+use crate::shrink::{check_radius, pipeline_arc_tolerance};
+use crate::triangulate::Triangulation;
+
+/// Where the walkable region comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MapSource {
+    /// A tile map ([T1]): `cells[y × width + x]`, `true` = walkable.
+    TileMap {
+        /// Row-major cells.
+        cells: Vec<bool>,
+        /// Cells per row.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Side of a cell in public units.
+        cell_size: f64,
+        /// Lower-left corner of cell (0, 0).
+        origin: [f64; 2],
+    },
+    /// Outlines ([R1]) and the cell size the pipeline's tolerance is derived from.
+    Outlines {
+        /// The outlines, each read even-odd.
+        outlines: Vec<Outline>,
+        /// The mesh resolution in public units (finite, > 0).
+        cell_size: f64,
+    },
+}
+
+impl MapSource {
+    fn cell_size(&self) -> f64 {
+        match self {
+            MapSource::TileMap { cell_size, .. } | MapSource::Outlines { cell_size, .. } => {
+                *cell_size
+            }
+        }
+    }
+}
+
+/// Parameters of the build (X18).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mesh2DPipeline {
+    /// Agent radius in public units (0 = no shrink).
+    pub agent_radius: f64,
+    /// Largest polygon, 3 ..= 16 vertices.
+    pub max_vertices: usize,
+    /// The snap grid.
+    pub options: Geometry2DOptions,
+}
+
+impl Default for Mesh2DPipeline {
+    fn default() -> Self {
+        Mesh2DPipeline {
+            agent_radius: 0.0,
+            max_vertices: DEFAULT_MAX_VERTICES,
+            options: Geometry2DOptions::default(),
+        }
+    }
+}
+
+/// The navigation mesh: convex polygons over grid vertices, with adjacency.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NavMesh {
+    /// Snap bits of the grid; a vertex's public value is `v × 2^-snap_bits` (exact).
+    pub snap_bits: u8,
+    /// Grid vertices in (x, y) order.
+    pub vertices: Vec<GridPoint>,
+    /// Weakly convex counter-clockwise polygons ([PC4]).
+    pub polygons: Vec<Vec<u32>>,
+    /// `neighbors[p][i]`: the polygon across edge i of polygon p, or −1 ([PC5]).
+    pub neighbors: Vec<Vec<i32>>,
+}
+
+impl NavMesh {
+    /// The exact public coordinates of the vertices.
+    pub fn vertices_f64(&self) -> Vec<[f64; 2]> {
+        self.vertices
+            .iter()
+            .map(|p| p.to_f64(self.snap_bits))
+            .collect()
+    }
+}
+
+/// Every intermediate stage of one build, with the time each took (for debugging and
+/// the CLI's summary).
+#[derive(Debug, Clone)]
+pub struct PipelineStages {
+    /// The walkable region.
+    pub region: Region,
+    /// The region after the agent-radius shrink.
+    pub shrunk: Region,
+    /// Its triangulation.
+    pub triangulation: Triangulation,
+    /// The result.
+    pub mesh: NavMesh,
+    /// (stage name, time) in order.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+impl Mesh2DPipeline {
+    /// Builds the navmesh.
+    pub fn build(&self, source: &MapSource) -> Result<NavMesh> {
+        Ok(self.build_stages(source)?.mesh)
+    }
+
+    /// Builds the navmesh and returns every stage. Validation order (X18): snap bits,
+    /// the source, the outlines' cell size, the agent radius, `max_vertices`.
+    pub fn build_stages(&self, source: &MapSource) -> Result<PipelineStages> {
+        let mut timings = Vec::new();
+        let mut clock = Instant::now();
+        let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
+            let now = Instant::now();
+            timings.push((name, now - clock));
+            clock = now;
+        };
+        self.options.validate()?;
+        let region = match source {
+            MapSource::TileMap {
+                cells,
+                width,
+                height,
+                cell_size,
+                origin,
+            } => Region::from_tile_map(cells, *width, *height, *cell_size, *origin, self.options)?,
+            MapSource::Outlines {
+                outlines,
+                cell_size,
+            } => {
+                let region = Region::from_outlines(outlines, self.options)?;
+                if !cell_size.is_finite() || *cell_size <= 0.0 {
+                    return Err(Error::invalid(
+                        "cell_size",
+                        format!("must be finite and positive, got {cell_size}"),
+                    ));
+                }
+                region
+            }
+        };
+        check_radius(self.agent_radius)?;
+        if !crate::partition::MAX_VERTICES_RANGE.contains(&self.max_vertices) {
+            return Err(Error::invalid(
+                "max_vertices",
+                format!("must be in 3..=16, got {}", self.max_vertices),
+            ));
+        }
+        lap("region", &mut timings);
+        let shrunk = if self.agent_radius > 0.0 {
+            let tolerance = pipeline_arc_tolerance(source.cell_size(), self.agent_radius);
+            region.shrink(self.agent_radius, tolerance)?
+        } else {
+            region.clone()
+        };
+        lap("shrink", &mut timings);
+        let triangulation = shrunk.triangulate()?;
+        lap("triangulate", &mut timings);
+        let ConvexPartition {
+            vertices,
+            polygons,
+            neighbors,
+        } = partition_convex(
+            &triangulation.vertices,
+            &triangulation.triangles,
+            &triangulation.neighbors,
+            self.max_vertices,
+        )?;
+        lap("partition", &mut timings);
+        Ok(PipelineStages {
+            region,
+            shrunk,
+            triangulation,
+            mesh: NavMesh {
+                snap_bits: self.options.snap_bits,
+                vertices,
+                polygons,
+                neighbors,
+            },
+            timings,
+        })
+    }
+}
+
+impl Region {
+    /// The convex partition of the region's triangulation ([PC1]–[PC5], X17).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Region};
+    /// let square = Region::from_tile_map(&[true], 1, 1, 1.0, [0.0, 0.0], Geometry2DOptions::new(0)?)?;
+    /// let parts = square.partition_convex(6)?;
+    /// assert_eq!(parts.polygons, vec![vec![0, 2, 3, 1]]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn partition_convex(&self, max_vertices: usize) -> Result<ConvexPartition> {
+        if !crate::partition::MAX_VERTICES_RANGE.contains(&max_vertices) {
+            return Err(Error::invalid(
+                "max_vertices",
+                format!("must be in 3..=16, got {max_vertices}"),
+            ));
+        }
+        let t = self.triangulate()?;
+        partition_convex(&t.vertices, &t.triangles, &t.neighbors, max_vertices)
+    }
+}
