@@ -1,6 +1,8 @@
 //! The `build2d` command-line tool.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use build2d::{Geometry2DOptions, GridPoint, MapSource, Mesh2DPipeline};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +29,35 @@ enum Command {
     Check {
         /// Path to the case JSON (`-` for standard input).
         case: PathBuf,
+    },
+    /// Build a navigation mesh from a map: a plain-text tile map (`.` walkable, `#`
+    /// blocked, one line per row, top row first), a JSON tile map (`fromTileMap` case or
+    /// `{width, height, cellSize, origin, cells}`) or JSON outlines (`fromOutlines` case).
+    Mesh {
+        /// The map file.
+        map: PathBuf,
+        /// Cell size in public units (text maps: default 1; JSON tile maps: overrides the
+        /// map's; outlines: required).
+        #[arg(long)]
+        cell_size: Option<f64>,
+        /// Agent radius in public units (0 = no shrink).
+        #[arg(long, default_value_t = 0.0)]
+        radius: f64,
+        /// Largest polygon, 3..=16 vertices.
+        #[arg(long, default_value_t = 6)]
+        max_verts: usize,
+        /// Snap bits, 0..=16 (grid unit 2^-snap_bits).
+        #[arg(long, default_value_t = 16)]
+        snap_bits: u8,
+        /// Write the mesh JSON here (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Also draw the mesh as SVG.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Draw the triangles too (with --svg).
+        #[arg(long)]
+        triangles: bool,
     },
     /// Draw a result as SVG: the input is a case (run on the engine first) or an output
     /// (`{"expected": ...}` as printed by `run`, or the bare output object). Regions are
@@ -96,6 +127,33 @@ fn main() -> ExitCode {
             }
         }
         Command::Check { case } => check(&case),
+        Command::Mesh {
+            map,
+            cell_size,
+            radius,
+            max_verts,
+            snap_bits,
+            output,
+            svg,
+            triangles,
+        } => {
+            let args = MeshArgs {
+                cell_size,
+                radius,
+                max_verts,
+                snap_bits,
+                output,
+                svg,
+                triangles,
+            };
+            match mesh(&map, &args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Command::Svg { file, output } => match svg(&file) {
             Ok(text) => match std::fs::write(&output, text) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -137,6 +195,172 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+struct MeshArgs {
+    cell_size: Option<f64>,
+    radius: f64,
+    max_verts: usize,
+    snap_bits: u8,
+    output: Option<PathBuf>,
+    svg: Option<PathBuf>,
+    triangles: bool,
+}
+
+/// Reads a plain-text tile map: top row first, so text row k is y = height − 1 − k.
+fn read_text_map(path: &Path, text: &str, cell_size: Option<f64>) -> Result<MapSource, String> {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let height = rows.len();
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let mut cells = vec![false; width * height];
+    for (k, row) in rows.iter().enumerate() {
+        let y = height - 1 - k;
+        for (x, c) in row.chars().enumerate() {
+            cells[y * width + x] = match c {
+                '.' => true,
+                '#' | ' ' => false,
+                other => {
+                    return Err(format!(
+                        "{}: line {}: unexpected character {other:?} (use '.' and '#')",
+                        path.display(),
+                        k + 1
+                    ))
+                }
+            };
+        }
+    }
+    Ok(MapSource::TileMap {
+        cells,
+        width,
+        height,
+        cell_size: cell_size.unwrap_or(1.0),
+        origin: [0.0, 0.0],
+    })
+}
+
+/// Reads a map file (text tile map, JSON tile map or JSON outlines) into a source.
+fn read_map(path: &Path, cell_size: Option<f64>) -> Result<MapSource, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !text.trim_start().starts_with('{') {
+        return read_text_map(path, &text, cell_size);
+    }
+    let value: Value = serde_json::from_str(&text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let value = value.get("input").cloned().unwrap_or(value);
+    if let Some(outlines) = value.get("outlines") {
+        let outlines = build2d::case::parse_outlines(outlines)
+            .map_err(|e| format!("malformed outlines: {e:?}"))?;
+        let cell_size = cell_size.ok_or("outlines need --cell-size")?;
+        return Ok(MapSource::Outlines {
+            outlines,
+            cell_size,
+        });
+    }
+    let get = |k: &str| value.get(k).ok_or(format!("tile map JSON lacks `{k}`"));
+    let size = |k: &str| -> Result<usize, String> {
+        get(k)?
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or(format!("`{k}` must be a non-negative integer"))
+    };
+    let (width, height) = (size("width")?, size("height")?);
+    let cells = get("cells")?
+        .as_array()
+        .ok_or("`cells` must be a list")?
+        .iter()
+        .map(|c| c.as_i64() == Some(1) || c.as_bool() == Some(true))
+        .collect();
+    let map_cell = get("cellSize")?
+        .as_f64()
+        .ok_or("`cellSize` must be a number")?;
+    let origin = get("origin")?;
+    let coordinate = |i: usize| origin[i].as_f64().ok_or("`origin` must be [x, y]");
+    Ok(MapSource::TileMap {
+        cells,
+        width,
+        height,
+        cell_size: cell_size.unwrap_or(map_cell),
+        origin: [coordinate(0)?, coordinate(1)?],
+    })
+}
+
+fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
+    let source = read_map(map, args.cell_size)?;
+    let pipeline = Mesh2DPipeline {
+        agent_radius: args.radius,
+        max_vertices: args.max_verts,
+        options: Geometry2DOptions {
+            snap_bits: args.snap_bits,
+        },
+    };
+    let cells = match &source {
+        MapSource::TileMap { width, height, .. } => Some(width * height),
+        MapSource::Outlines { .. } => None,
+    };
+    let large = cells.is_some_and(|c| c >= 65_536);
+    let stages = pipeline
+        .build_stages_observed(&source, &mut |stage| {
+            if large {
+                eprintln!("  {stage}…");
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    let mesh = &stages.mesh;
+    let json = serde_json::json!({
+        "snapBits": mesh.snap_bits,
+        "vertices": mesh.vertices.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
+        "verticesF64": mesh.vertices_f64(),
+        "polygons": mesh.polygons,
+        "neighbors": mesh.neighbors,
+    });
+    let text = serde_json::to_string(&json).map_err(|e| e.to_string())? + "\n";
+    match &args.output {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => print!("{text}"),
+    }
+    if let Some(path) = &args.svg {
+        let mut picture = build2d::svg::SvgPicture::new();
+        picture.rings(stages.region.rings(), "#e8e8e8", "#9a9a9a", false);
+        picture.rings(stages.shrunk.rings(), "#bcd7ee", "#1d4f7a", false);
+        let corners = |vertices: &[GridPoint], poly: &[u32]| -> Vec<GridPoint> {
+            poly.iter().map(|i| vertices[*i as usize]).collect()
+        };
+        if args.triangles {
+            let t = &stages.triangulation;
+            let tris: Vec<Vec<GridPoint>> = t
+                .triangles
+                .iter()
+                .map(|tri| corners(&t.vertices, tri))
+                .collect();
+            picture.polygons(&tris, "none", "#9b9b9b", 0.5);
+        }
+        let polys: Vec<Vec<GridPoint>> = mesh
+            .polygons
+            .iter()
+            .map(|p| corners(&mesh.vertices, p))
+            .collect();
+        picture.polygons(&polys, "none", "#c0392b", 1.2);
+        std::fs::write(path, picture.render()).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(c) = cells {
+        eprintln!("cells:            {c}");
+    }
+    let ring_vertices: usize = stages.shrunk.rings().iter().map(Vec::len).sum();
+    eprintln!(
+        "region:           {} rings, {} vertices (before the shrink: {} rings)",
+        stages.shrunk.rings().len(),
+        ring_vertices,
+        stages.region.rings().len()
+    );
+    eprintln!("triangles:        {}", stages.triangulation.triangles.len());
+    eprintln!("polygons:         {}", mesh.polygons.len());
+    for (stage, time) in &stages.timings {
+        eprintln!("time {stage:<12} {:>9.3} ms", time.as_secs_f64() * 1e3);
+    }
+    Ok(())
 }
 
 fn svg(path: &PathBuf) -> Result<String, String> {

@@ -130,6 +130,17 @@ impl Mesh2DPipeline {
     /// Builds the navmesh and returns every stage. Validation order (X18): snap bits,
     /// the source, the outlines' cell size, the agent radius, `max_vertices`.
     pub fn build_stages(&self, source: &MapSource) -> Result<PipelineStages> {
+        self.build_stages_observed(source, &mut |_| {})
+    }
+
+    /// [`Mesh2DPipeline::build_stages`], calling `on_stage` with each stage's name
+    /// (`region`, `shrink`, `triangulate`, `partition`) before it starts: progress for
+    /// large maps.
+    pub fn build_stages_observed(
+        &self,
+        source: &MapSource,
+        on_stage: &mut dyn FnMut(&'static str),
+    ) -> Result<PipelineStages> {
         let mut timings = Vec::new();
         let mut clock = Instant::now();
         let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
@@ -138,6 +149,7 @@ impl Mesh2DPipeline {
             clock = now;
         };
         self.options.validate()?;
+        on_stage("region");
         let region = match source {
             MapSource::TileMap {
                 cells,
@@ -168,6 +180,7 @@ impl Mesh2DPipeline {
             ));
         }
         lap("region", &mut timings);
+        on_stage("shrink");
         let shrunk = if self.agent_radius > 0.0 {
             let tolerance = pipeline_arc_tolerance(source.cell_size(), self.agent_radius);
             region.shrink(self.agent_radius, tolerance)?
@@ -175,8 +188,10 @@ impl Mesh2DPipeline {
             region.clone()
         };
         lap("shrink", &mut timings);
+        on_stage("triangulate");
         let triangulation = shrunk.triangulate()?;
         lap("triangulate", &mut timings);
+        on_stage("partition");
         let ConvexPartition {
             vertices,
             polygons,
