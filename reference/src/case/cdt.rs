@@ -134,4 +134,3 @@ pub(crate) fn run(op: &str, input: &Value) -> Option<Result<Value, Value>> {
         _ => None,
     }
 }
-
