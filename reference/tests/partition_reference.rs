@@ -584,3 +584,100 @@ fn checker_rejects_defects() {
     );
     check_partition(&r, &good, 6).unwrap();
 }
+
+fn partition_of_json(e: &Value) -> Partition {
+    let vertices = e["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| pt(p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+        .collect();
+    let lists = |key: &str| -> Vec<Vec<i64>> {
+        e[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                l.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_i64().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    Partition {
+        vertices,
+        polygons: lists("polygons")
+            .into_iter()
+            .map(|l| l.into_iter().map(|v| v as usize).collect())
+            .collect(),
+        neighbors: lists("neighbors"),
+    }
+}
+
+fn outlines_of_json(v: &Value) -> Vec<Vec<Vec<[f64; 2]>>> {
+    serde_json::from_value(v.clone()).unwrap()
+}
+
+/// The region a `mesh` vector partitions: the source, shrunk as X18 step 2.
+fn mesh_region(input: &Value) -> Region {
+    let bits = input["snapBits"].as_u64().unwrap() as u8;
+    let radius = input["agentRadius"].as_f64().unwrap();
+    let (r, cell) = if let Some(t) = input.get("tileMap") {
+        let cells: Vec<bool> = t["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c == 1)
+            .collect();
+        let cell = t["cellSize"].as_f64().unwrap();
+        let origin = [
+            t["origin"][0].as_f64().unwrap(),
+            t["origin"][1].as_f64().unwrap(),
+        ];
+        let (w, h) = (t["width"].as_u64().unwrap(), t["height"].as_u64().unwrap());
+        let r = from_tile_map(&cells, w as usize, h as usize, cell, origin, bits).unwrap();
+        (r, cell)
+    } else {
+        let r = from_outlines(&outlines_of_json(&input["outlines"]), bits).unwrap();
+        (r, input["cellSize"].as_f64().unwrap())
+    };
+    if radius > 0.0 {
+        build2d_reference::shrink::shrink(&r, radius, arc_tolerance(cell, radius)).unwrap()
+    } else {
+        r
+    }
+}
+
+#[test]
+fn corpus_vectors_pass_the_checker() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut checked = 0;
+    for op in ["partitionConvex", "mesh"] {
+        let text = std::fs::read_to_string(dir.join(format!("{op}.json"))).unwrap();
+        let file: Value = serde_json::from_str(&text).unwrap();
+        for group in file["testGroups"].as_array().unwrap() {
+            for test in group["tests"].as_array().unwrap() {
+                let Some(expected) = test.get("expected") else {
+                    continue;
+                };
+                let input = &test["input"];
+                let limit = input["maxVertices"].as_u64().unwrap() as usize;
+                let region = if op == "mesh" {
+                    assert_eq!(expected["snapBits"], input["snapBits"]);
+                    mesh_region(input)
+                } else {
+                    let bits = input["region"]["snapBits"].as_u64().unwrap() as u8;
+                    from_outlines(&outlines_of_json(&input["region"]["outlines"]), bits).unwrap()
+                };
+                let p = partition_of_json(expected);
+                check_partition(&region, &p, limit)
+                    .unwrap_or_else(|e| panic!("{op} tcId {}: {e}", test["tcId"]));
+                assert_exhaustive(&p, limit);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} vectors checked");
+}
