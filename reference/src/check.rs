@@ -247,3 +247,125 @@ pub fn check_triangulation(region: &Region, tri: &Triangulation) -> Result<(), S
     }
     Ok(())
 }
+
+/// [W1] for a convex partition of `region` with limit `max_vertices`, from the output
+/// alone: vertices are the sorted distinct ring vertices; every polygon has 3 to
+/// `max_vertices` distinct vertices, is weakly convex and counter-clockwise (every turn
+/// left or straight, every vertex on or left of every edge line, positive area) and
+/// starts at its smallest index; polygons are strictly sorted; every directed edge occurs
+/// once; the edges without a reversed partner are exactly the ring edges; the doubled
+/// areas sum to the region's exactly; `neighbors[p][i]` is −1 exactly on ring edges and
+/// otherwise the polygon holding the reversed edge, symmetrically.
+pub fn check_partition(
+    region: &Region,
+    partition: &crate::partition::Partition,
+    max_vertices: usize,
+) -> Result<(), String> {
+    let vertices = &partition.vertices;
+    let mut expected_vertices: Vec<Point> = region.rings.iter().flatten().copied().collect();
+    expected_vertices.sort();
+    expected_vertices.dedup();
+    if &expected_vertices != vertices {
+        return Err("vertices are not the sorted distinct ring vertices".into());
+    }
+    let index: BTreeMap<Point, usize> = vertices.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    let mut boundary = BTreeSet::new();
+    for ring in &region.rings {
+        for (k, p) in ring.iter().enumerate() {
+            boundary.insert((index[p], index[&ring[(k + 1) % ring.len()]]));
+        }
+    }
+    let polygons = &partition.polygons;
+    let mut owner: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    let mut total = BigInt::zero();
+    for (k, poly) in polygons.iter().enumerate() {
+        let n = poly.len();
+        if n < 3 || n > max_vertices {
+            return Err(format!(
+                "polygon {k} has {n} vertices (limit {max_vertices})"
+            ));
+        }
+        if poly.iter().any(|&v| v >= vertices.len()) {
+            return Err(format!("polygon {k}: vertex index out of range"));
+        }
+        if poly.iter().collect::<BTreeSet<_>>().len() != n {
+            return Err(format!("polygon {k} repeats a vertex"));
+        }
+        if poly[1..].iter().any(|&v| v < poly[0]) {
+            return Err(format!("polygon {k} does not start at its smallest index"));
+        }
+        let at = |i: usize| vertices[poly[i % n]];
+        let mut doubled = BigInt::zero();
+        for i in 0..n {
+            if cross(at(i), at(i + 1), at(i + 2)).is_negative() {
+                return Err(format!(
+                    "polygon {k} turns right at position {}",
+                    (i + 1) % n
+                ));
+            }
+            for j in 0..n {
+                if cross(at(i), at(i + 1), at(j)).is_negative() {
+                    return Err(format!("polygon {k}: vertex {j} right of edge {i}"));
+                }
+            }
+            doubled += cross(at(0), at(i), at(i + 1));
+            if owner.insert((poly[i], poly[(i + 1) % n]), k).is_some() {
+                return Err(format!("polygon {k}: directed edge occurs twice"));
+            }
+        }
+        if !doubled.is_positive() {
+            return Err(format!("polygon {k} has no positive area"));
+        }
+        total += doubled;
+    }
+    if polygons.windows(2).any(|w| w[0] >= w[1]) {
+        return Err("polygons are not strictly sorted".into());
+    }
+    if total != region_area2(region) {
+        return Err(format!(
+            "doubled areas sum to {total}, region has {}",
+            region_area2(region)
+        ));
+    }
+    for e in &boundary {
+        if !owner.contains_key(e) {
+            return Err(format!("ring edge {e:?} is not a polygon edge"));
+        }
+    }
+    if partition.neighbors.len() != polygons.len() {
+        return Err("neighbors has the wrong length".into());
+    }
+    for (k, poly) in polygons.iter().enumerate() {
+        let n = poly.len();
+        if partition.neighbors[k].len() != n {
+            return Err(format!("polygon {k}: neighbour list has the wrong length"));
+        }
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            let l = partition.neighbors[k][i];
+            let across = owner.get(&(b, a)).copied();
+            if boundary.contains(&(a, b)) != across.is_none() {
+                return Err(format!(
+                    "polygon {k} edge {i}: unmatched exactly off the boundary"
+                ));
+            }
+            match across {
+                None if l != -1 => return Err(format!("polygon {k} edge {i}: expected −1")),
+                Some(q) if l != q as i64 => {
+                    return Err(format!("polygon {k} edge {i}: neighbour {l}, expected {q}"))
+                }
+                _ => {}
+            }
+            if let Some(q) = across {
+                let other = &polygons[q];
+                let j = (0..other.len())
+                    .find(|&j| other[j] == b && other[(j + 1) % other.len()] == a)
+                    .ok_or(format!("polygon {k} edge {i}: neighbour lacks the edge"))?;
+                if partition.neighbors[q][j] != k as i64 {
+                    return Err(format!("polygon {k} edge {i}: neighbour not symmetric"));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -16,6 +16,8 @@ pub mod geom;
 pub mod grid;
 pub mod label;
 pub mod offset;
+pub mod partition;
+pub mod pipeline;
 pub mod predicates;
 pub mod region;
 pub mod rings;

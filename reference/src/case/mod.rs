@@ -12,6 +12,7 @@ mod arrangement;
 mod basics;
 pub mod cdt;
 pub(crate) mod offset;
+mod partition;
 pub(crate) mod regions;
 
 /// Outcome of one case: `Ok(expected)` or `Err(expectedError / malformed)`.
@@ -33,6 +34,7 @@ pub fn run_case(input: &Value) -> Result<Value, Value> {
         regions::run,
         offset::run,
         cdt::run,
+        partition::run,
     ];
     for area in areas {
         if let Some(result) = area(op, input) {
