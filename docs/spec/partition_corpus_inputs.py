@@ -232,7 +232,7 @@ def partition_mesh_file():
          tiles={**base, "cells": [1, 1, 1]})
     mesh("negative width after snap bits", ["Error", "TileMap"], 0, 0.0, 6,
          tiles={**base, "width": -5})
-    mesh("tile map cell size NaN: out of range", ["Error", "TileMap"], 0, 0.0, 6,
+    mesh("tile map cell size NaN: invalid argument cell_size (X5: one condition)", ["Error", "TileMap"], 0, 0.0, 6,
          tiles={**base, "cellSize": NAN})
     mesh("tile map cell size below one grid unit", ["Error", "TileMap"], 2, 0.0, 6,
          tiles={**base, "cellSize": 0.125})
