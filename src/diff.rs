@@ -117,10 +117,146 @@ pub mod fuzz {
         })
     }
 
+    /// A small random tile map as the JSON fields of `fromTileMap` (without `op`).
+    pub fn tile_map_fields(u: &mut Unstructured<'_>, max_side: u8) -> arbitrary::Result<Value> {
+        let width = usize::from(u8::arbitrary(u)? % max_side) + 1;
+        let height = usize::from(u8::arbitrary(u)? % max_side) + 1;
+        let density = u8::arbitrary(u)? % 4;
+        let mut cells = Vec::with_capacity(width * height);
+        for _ in 0..width * height {
+            cells.push(u8::from(u8::arbitrary(u)? % 4 <= density));
+        }
+        let cell_size = [1.0, 0.25, 0.5, 0.75][usize::from(u8::arbitrary(u)? % 4)];
+        let origin = [
+            f64::from(i8::arbitrary(u)?) / 8.0,
+            f64::from(i8::arbitrary(u)?) / 8.0,
+        ];
+        Ok(
+            json!({"width": width, "height": height, "cellSize": cell_size, "origin": origin, "cells": cells}),
+        )
+    }
+
+    fn snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
+        Ok([0, 2, 4, 16][usize::from(u8::arbitrary(u)? % 4)])
+    }
+
+    /// One `partitionConvex` case on a small tile map, plus the engine's [W1] check.
+    pub fn partition(data: &[u8]) {
+        let mut u = Unstructured::new(data);
+        let Ok((input, limit)) = partition_case(&mut u) else {
+            return;
+        };
+        if let Ok(expected) = super::same_outcome(&input) {
+            check_partition_output(&expected, limit);
+        }
+    }
+
+    fn partition_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, usize)> {
+        let map = tile_map_fields(u, 7)?;
+        let bits = snap_bits(u)?;
+        let limit = usize::from(u8::arbitrary(u)? % 16) + 2; // 2 ..= 17: both ends invalid
+        let outlines = cell_outlines(&map);
+        Ok((
+            json!({"op": "partitionConvex", "region": {"snapBits": bits, "outlines": outlines}, "maxVertices": limit}),
+            limit,
+        ))
+    }
+
+    /// The filled cells of a tile map as one outline each (a square ring of f64 corners).
+    pub fn cell_outlines(map: &Value) -> Value {
+        let width = map["width"].as_u64().unwrap_or(0) as usize;
+        let size = map["cellSize"].as_f64().unwrap_or(1.0);
+        let (ox, oy) = (
+            map["origin"][0].as_f64().unwrap_or(0.0),
+            map["origin"][1].as_f64().unwrap_or(0.0),
+        );
+        let cells = map["cells"].as_array().cloned().unwrap_or_default();
+        let mut outlines = Vec::new();
+        for (i, c) in cells.iter().enumerate() {
+            if c.as_u64() != Some(1) {
+                continue;
+            }
+            let (x, y) = ((i % width.max(1)) as f64, (i / width.max(1)) as f64);
+            let (x0, y0) = (ox + x * size, oy + y * size);
+            let (x1, y1) = (ox + (x + 1.0) * size, oy + (y + 1.0) * size);
+            outlines.push(json!([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]));
+        }
+        Value::Array(outlines)
+    }
+
+    /// [W1] on an agreed `partitionConvex` / `mesh` output: rebuild the typed partition and
+    /// check it against the area of its own boundary (edges without a partner).
+    pub fn check_partition_output(expected: &Value, limit: usize) {
+        use crate::partition::ConvexPartition;
+        use crate::GridPoint;
+        let vertices: Vec<GridPoint> = expected["vertices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| GridPoint::new(p[0].as_i64().unwrap_or(0), p[1].as_i64().unwrap_or(0)))
+            .collect();
+        let polygons: Vec<Vec<u32>> =
+            serde_json::from_value(expected["polygons"].clone()).unwrap_or_default();
+        let neighbors: Vec<Vec<i32>> =
+            serde_json::from_value(expected["neighbors"].clone()).unwrap_or_default();
+        // The region's doubled area is the sum over boundary edges (neighbour −1).
+        let mut region_area2: i128 = 0;
+        for (poly, nbs) in polygons.iter().zip(&neighbors) {
+            for i in 0..poly.len() {
+                if nbs.get(i) == Some(&-1) {
+                    let a = vertices[poly[i] as usize];
+                    let b = vertices[poly[(i + 1) % poly.len()] as usize];
+                    region_area2 +=
+                        i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y);
+                }
+            }
+        }
+        let partition = ConvexPartition {
+            vertices,
+            polygons,
+            neighbors,
+        };
+        if let Err(e) = partition.check(limit, region_area2) {
+            panic!("invalid partition: {e}\n{expected}");
+        }
+    }
+
+    /// One `mesh` case (the whole pipeline) on a small tile map or outlines.
+    pub fn pipeline(data: &[u8]) {
+        let mut u = Unstructured::new(data);
+        let Ok((input, limit)) = pipeline_case(&mut u) else {
+            return;
+        };
+        if let Ok(expected) = super::same_outcome(&input) {
+            check_partition_output(&expected, limit);
+        }
+    }
+
+    fn pipeline_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, usize)> {
+        let map = tile_map_fields(u, 6)?;
+        let bits = snap_bits(u)?;
+        let limit = usize::from(u8::arbitrary(u)? % 14) + 3;
+        let cell = map["cellSize"].as_f64().unwrap_or(1.0);
+        let radius = cell * [0.0, 0.5, 1.0, 1.5, 0.3][usize::from(u8::arbitrary(u)? % 5)];
+        Ok(if bool::arbitrary(u)? {
+            (
+                json!({"op": "mesh", "snapBits": bits, "tileMap": map, "agentRadius": radius, "maxVertices": limit}),
+                limit,
+            )
+        } else {
+            (
+                json!({"op": "mesh", "snapBits": bits, "outlines": cell_outlines(&map), "cellSize": cell, "agentRadius": radius, "maxVertices": limit}),
+                limit,
+            )
+        })
+    }
+
     /// The fuzz entry point of a target name, for seed replay.
     pub fn fuzz_target(name: &str) -> Option<fn(&[u8])> {
         Some(match name {
             "predicates" => predicates,
+            "partition" => partition,
+            "pipeline" => pipeline,
             _ => return None,
         })
     }

@@ -27,6 +27,74 @@ pub struct ConvexPartition {
     pub neighbors: Vec<Vec<i32>>,
 }
 
+impl ConvexPartition {
+    /// Checks the [W1] promises: every polygon has 3 ..= `max_vertices` distinct vertices,
+    /// turns left or goes straight at every vertex with positive area (weakly convex,
+    /// counter-clockwise), starts at its smallest index, polygons are sorted, every
+    /// directed edge is used once, neighbours are symmetric, and the doubled areas add up
+    /// exactly to `region_area2`.
+    pub fn check(&self, max_vertices: usize, region_area2: i128) -> Result<(), String> {
+        let n = self.vertices.len();
+        if self.neighbors.len() != self.polygons.len() {
+            return Err("one neighbour list per polygon".into());
+        }
+        if !self.polygons.windows(2).all(|w| w[0] < w[1]) {
+            return Err("polygons not sorted and distinct".into());
+        }
+        let mut edges: HashMap<(u32, u32), usize> = HashMap::new();
+        let mut total: i128 = 0;
+        for (k, poly) in self.polygons.iter().enumerate() {
+            let m = poly.len();
+            if m < 3 || m > max_vertices {
+                return Err(format!("polygon {k} has {m} vertices"));
+            }
+            if poly.iter().any(|&v| v as usize >= n) {
+                return Err(format!("polygon {k} has a bad vertex index"));
+            }
+            if poly.iter().skip(1).any(|&v| v <= poly[0]) {
+                return Err(format!("polygon {k} does not start at its smallest index"));
+            }
+            let at = |i: usize| self.vertices[poly[i % m] as usize];
+            let mut area2: i128 = 0;
+            for i in 0..m {
+                if orient(at(i), at(i + 1), at(i + 2)) == Ordering::Less {
+                    return Err(format!("polygon {k} turns right at {}", poly[(i + 1) % m]));
+                }
+                let (a, b) = (at(i), at(i + 1));
+                area2 += i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y);
+                if edges.insert((poly[i], poly[(i + 1) % m]), k).is_some() {
+                    return Err(format!("edge {}→{} used twice", poly[i], poly[(i + 1) % m]));
+                }
+            }
+            if area2 <= 0 {
+                return Err(format!("polygon {k} is not counter-clockwise"));
+            }
+            total += area2;
+            if self.neighbors[k].len() != m {
+                return Err(format!("polygon {k}: one neighbour per edge"));
+            }
+        }
+        if total != region_area2 {
+            return Err(format!(
+                "areas add up to {total}, region has {region_area2}"
+            ));
+        }
+        for (k, poly) in self.polygons.iter().enumerate() {
+            for i in 0..poly.len() {
+                let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+                let expected = edges.get(&(b, a)).map_or(-1, |&q| q as i32);
+                if self.neighbors[k][i] != expected {
+                    return Err(format!(
+                        "polygon {k} edge {i}: neighbour {} expected {expected}",
+                        self.neighbors[k][i]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Merges the triangles of a canonical triangulation into convex polygons of at most
 /// `max_vertices` vertices ([PC1]–[PC3], X17).
 ///
