@@ -268,8 +268,7 @@ mod tests {
         );
         assert_eq!(
             with("cellSize", json!("NaN")),
-            json!({"kind":"outOfRange","location":{"kind":"argument","name":"cell_size"},
-                   "value":"NaN"})
+            json!({"kind":"invalidArgument","argument":"cell_size"})
         );
         assert_eq!(
             with("cellSize", json!(0.5)),
