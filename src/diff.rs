@@ -136,7 +136,8 @@ pub mod fuzz {
         )
     }
 
-    fn snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
+    /// Snap bits 0, 2, 4 or 16 (all valid): for the mesh-level targets.
+    fn valid_snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
         Ok([0, 2, 4, 16][usize::from(u8::arbitrary(u)? % 4)])
     }
 
@@ -153,7 +154,7 @@ pub mod fuzz {
 
     fn partition_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, usize)> {
         let map = tile_map_fields(u, 7)?;
-        let bits = snap_bits(u)?;
+        let bits = valid_snap_bits(u)?;
         let limit = usize::from(u8::arbitrary(u)? % 16) + 2; // 2 ..= 17: both ends invalid
         let outlines = cell_outlines(&map);
         Ok((
@@ -234,7 +235,7 @@ pub mod fuzz {
 
     fn pipeline_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, usize)> {
         let map = tile_map_fields(u, 6)?;
-        let bits = snap_bits(u)?;
+        let bits = valid_snap_bits(u)?;
         let limit = usize::from(u8::arbitrary(u)? % 14) + 3;
         let cell = map["cellSize"].as_f64().unwrap_or(1.0);
         let radius = cell * [0.0, 0.5, 1.0, 1.5, 0.3][usize::from(u8::arbitrary(u)? % 5)];
@@ -251,12 +252,283 @@ pub mod fuzz {
         })
     }
 
+    /// Edges of an arrangement case: a biased count of tagged edges (≤ 24, so the
+    /// reference's brute force stays fast) on a tiny grid, a moderate one or near ±2^39.
+    fn arrangement_edges(
+        u: &mut Unstructured<'_>,
+    ) -> arbitrary::Result<Vec<crate::arrangement::TaggedEdge>> {
+        use crate::arrangement::{EdgeTag, TaggedEdge};
+        use crate::GridPoint;
+        let count = usize::from(u8::arbitrary(u)? % 25);
+        let mut edges = Vec::with_capacity(count);
+        for _ in 0..count {
+            // Mostly a tiny grid (many crossings per pixel), sometimes far or near ±2^39.
+            let mut c = || -> arbitrary::Result<i64> {
+                Ok(match u8::arbitrary(u)? % 16 {
+                    0..=12 => i64::from(i8::arbitrary(u)? % 6),
+                    13 => i64::from(i16::arbitrary(u)?),
+                    _ => coordinate(u, 1 << 39)?,
+                })
+            };
+            let mut p = || -> arbitrary::Result<GridPoint> { Ok(GridPoint::new(c()?, c()?)) };
+            let (from, to) = (p()?, p()?);
+            let tag = match u8::arbitrary(u)? % 5 {
+                0 | 1 => EdgeTag::Operand0,
+                2 | 3 => EdgeTag::Operand1,
+                _ => EdgeTag::Both,
+            };
+            edges.push(TaggedEdge { from, to, tag });
+            // Sometimes a reversed copy: a zero-net pair that still forces hot pixels.
+            if u8::arbitrary(u)? % 8 == 0 {
+                edges.push(TaggedEdge {
+                    from: to,
+                    to: from,
+                    tag,
+                });
+            }
+        }
+        Ok(edges)
+    }
+
+    /// Op `arrangement`: engine == reference; every candidate search gives the same
+    /// result ([C1]); the output is valid ([W1], [C6]); the repair loop settles in its
+    /// verifying round (X9).
+    pub fn arrangement(data: &[u8]) {
+        use crate::arrangement::{arrange_with, ArrangeOptions, SearchMode};
+        let mut u = Unstructured::new(data);
+        let Ok(edges) = arrangement_edges(&mut u) else {
+            return;
+        };
+        let input = json!({"op": "arrangement", "edges": edges.iter().map(|e| json!({
+            "from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y],
+            "tag": match e.tag {
+                crate::arrangement::EdgeTag::Operand0 => 0,
+                crate::arrangement::EdgeTag::Operand1 => 1,
+                crate::arrangement::EdgeTag::Both => 2,
+            }})).collect::<Vec<_>>()});
+        let agreed = super::same_outcome(&input).expect("arrangement never errors here");
+        let run =
+            |search| arrange_with(&edges, &ArrangeOptions { search }).expect("arrangement settles");
+        let (auto, stats) = run(SearchMode::Auto);
+        assert_eq!(crate::case::run_case_json(&input), Ok(agreed));
+        for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
+            assert_eq!(run(mode).0, auto, "{mode:?} differs from Auto on {input}");
+        }
+        if let Err(e) = crate::validity::check_arrangement(&edges, &auto) {
+            panic!("invalid arrangement: {e}\n input: {input}");
+        }
+        assert_eq!(
+            stats.repair_rounds, 1,
+            "second repair round (X9) on {input}"
+        );
+    }
+
+    /// A public coordinate: small multiples of a per-case scale (dense touching rings),
+    /// exact half units (snapping ties), sub-unit values (collapse), the ±2^21 bound,
+    /// rarely a bad value ([G1]).
+    fn public_coordinate(
+        u: &mut Unstructured<'_>,
+        scale: f64,
+        unit: f64,
+        bad: bool,
+    ) -> arbitrary::Result<f64> {
+        let max = 2_097_152.0f64;
+        Ok(match u8::arbitrary(u)? % 64 {
+            0..=51 => f64::from(i8::arbitrary(u)? % 5) * scale,
+            52..=56 => (f64::from(i8::arbitrary(u)? % 9) + 0.5) * unit,
+            57 | 58 => f64::from(i8::arbitrary(u)?) / 300.0 * unit,
+            59 | 60 => [max, -max, max - unit, -max + unit][usize::from(u8::arbitrary(u)? % 4)],
+            61 | 62 => f64::from(i32::arbitrary(u)?) / 1024.0,
+            _ if bad => {
+                [f64::NAN, f64::INFINITY, max.next_up(), -1e300][usize::from(u8::arbitrary(u)? % 4)]
+            }
+            _ => 0.0,
+        })
+    }
+
+    /// A `RegionInput`: ≤ 3 outlines of ≤ 3 rings of ≤ 6 points (rarely fewer than 3).
+    fn region_input(u: &mut Unstructured<'_>, snap_bits: u8) -> arbitrary::Result<Value> {
+        let unit = 1.0 / f64::from(1u32 << snap_bits.min(16));
+        let scale =
+            [unit, 3.0 * unit, 1.0, 0.375, 1024.0, 262_144.0][usize::from(u8::arbitrary(u)? % 6)];
+        // One case in eight may hold bad values or short rings (X3 errors).
+        let bad = u8::arbitrary(u)? % 8 == 0;
+        let mut outlines = Vec::new();
+        for _ in 0..u8::arbitrary(u)? % 4 {
+            let mut rings = Vec::new();
+            for _ in 0..1 + u8::arbitrary(u)? % 3 {
+                let n = match u8::arbitrary(u)? % 16 {
+                    0 if bad => usize::from(u8::arbitrary(u)? % 3),
+                    k => 3 + usize::from(k % 4),
+                };
+                let mut ring = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let x = public_coordinate(u, scale, unit, bad)?;
+                    let y = public_coordinate(u, scale, unit, bad)?;
+                    ring.push(json!([crate::case::f64_json(x), crate::case::f64_json(y)]));
+                }
+                rings.push(Value::Array(ring));
+            }
+            outlines.push(Value::Array(rings));
+        }
+        Ok(json!({"snapBits": snap_bits, "outlines": outlines}))
+    }
+
+    fn snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
+        Ok(match u8::arbitrary(u)? % 40 {
+            0 => 17,
+            k if k % 4 == 1 => 0,
+            k if k % 4 == 2 => 16,
+            k => k % 17,
+        })
+    }
+
+    fn check_region(region: crate::Result<crate::Region>, agreed: &Value, input: &Value) {
+        let region =
+            region.unwrap_or_else(|e| panic!("engine failed after agreeing: {e}\n input: {input}"));
+        if let Err(e) = region.check() {
+            panic!("invalid region: {e}\n input: {input}");
+        }
+        assert_eq!(
+            &crate::case::region_json(&region),
+            agreed,
+            "typed result differs on {input}"
+        );
+    }
+
+    /// Ops `fromOutlines`, `union`, `intersection`, `difference`, `xor`: engine ==
+    /// reference; a valid result passes `Region::check()` ([W1], [R3]–[R6]).
+    pub fn regions(data: &[u8]) {
+        let mut u = Unstructured::new(data);
+        let Ok(input) = regions_case(&mut u) else {
+            return;
+        };
+        let Ok(agreed) = super::same_outcome(&input) else {
+            return;
+        };
+        let parse = |v: &Value| {
+            crate::case::parse_region_input(v).map_err(|e| match e {
+                crate::case::CaseError::Engine(e) => e,
+                other => panic!("unexpected {other:?} on {input}"),
+            })
+        };
+        let region = match input["op"].as_str() {
+            Some("fromOutlines") => parse(&input),
+            Some(op) => {
+                let (a, b) = (parse(&input["a"]), parse(&input["b"]));
+                let (Ok(a), Ok(b)) = (a, b) else {
+                    panic!("an operand failed after agreeing on {input}");
+                };
+                match op {
+                    "union" => a.union(&b),
+                    "intersection" => a.intersection(&b),
+                    "difference" => a.difference(&b),
+                    _ => a.xor(&b),
+                }
+            }
+            None => unreachable!("the case names its op"),
+        };
+        check_region(region, &agreed, &input);
+    }
+
+    fn regions_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Value> {
+        let op = ["fromOutlines", "union", "intersection", "difference", "xor"]
+            [usize::from(u8::arbitrary(u)? % 5)];
+        let bits = snap_bits(u)?;
+        Ok(if op == "fromOutlines" {
+            let mut input = region_input(u, bits)?;
+            input["op"] = json!(op);
+            input
+        } else {
+            let bits_b = if u8::arbitrary(u)? % 10 == 0 {
+                snap_bits(u)?
+            } else {
+                bits
+            };
+            json!({"op": op, "a": region_input(u, bits)?, "b": region_input(u, bits_b)?})
+        })
+    }
+
+    /// Op `fromTileMap` (≤ 12×12): engine == reference; a valid result passes
+    /// `Region::check()` ([W1], [T1]–[T4], X5).
+    pub fn tile_map(data: &[u8]) {
+        let mut u = Unstructured::new(data);
+        let Ok((input, cells)) = tile_map_case(&mut u) else {
+            return;
+        };
+        let Ok(agreed) = super::same_outcome(&input) else {
+            return;
+        };
+        let parse = |k: &str| crate::case::parse_f64(&input[k]).expect("agreed input parses");
+        let origin = crate::case::parse_f64_point(&input["origin"]).expect("agreed origin");
+        let size = |k: &str| input[k].as_u64().expect("agreed size") as usize;
+        let bits = input["snapBits"].as_u64().expect("agreed snap bits") as u8;
+        let region = crate::Region::from_tile_map(
+            &cells,
+            size("width"),
+            size("height"),
+            parse("cellSize"),
+            origin,
+            crate::Geometry2DOptions { snap_bits: bits },
+        );
+        check_region(region, &agreed, &input);
+    }
+
+    fn tile_map_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, Vec<bool>)> {
+        let bits = snap_bits(u)?;
+        let unit = 1.0 / f64::from(1u32 << bits.min(16));
+        let mut width = i64::from(u8::arbitrary(u)? % 13);
+        let height = i64::from(u8::arbitrary(u)? % 13);
+        let density = u8::arbitrary(u)? % 4;
+        let mut cells: Vec<bool> = (0..width * height)
+            .map(|_| Ok(u8::arbitrary(u)? % 4 < density.max(1)))
+            .collect::<arbitrary::Result<_>>()?;
+        let cell_size = match u8::arbitrary(u)? % 12 {
+            0..=2 => unit,
+            3 => 1.5 * unit,
+            4 | 5 => 1.0,
+            6 => 0.75,
+            7 => f64::from(u16::arbitrary(u)?) * unit / 7.0,
+            8 => 0.49 * unit,
+            9 => 300_000.0,
+            10 => f64::NAN,
+            _ => 2.5,
+        };
+        let origin = match u8::arbitrary(u)? % 8 {
+            0..=2 => [0.0, 0.0],
+            3 | 4 => [
+                f64::from(i8::arbitrary(u)?) * 0.5 * unit,
+                f64::from(i8::arbitrary(u)?) * 0.5 * unit,
+            ],
+            5 => [
+                f64::from(i16::arbitrary(u)?) / 97.0,
+                f64::from(i16::arbitrary(u)?) / 89.0,
+            ],
+            6 => [2_097_152.0 - 4.0, -2_097_152.0],
+            _ => [f64::INFINITY, 0.0],
+        };
+        match u8::arbitrary(u)? % 24 {
+            0 => cells.push(true),   // wrong length
+            1 => width = -width - 1, // negative width
+            _ => {}
+        }
+        let json_cells: Vec<u8> = cells.iter().map(|&c| u8::from(c)).collect();
+        let input = json!({"op": "fromTileMap", "snapBits": bits, "width": width, "height": height,
+            "cellSize": crate::case::f64_json(cell_size),
+            "origin": [crate::case::f64_json(origin[0]), crate::case::f64_json(origin[1])],
+            "cells": json_cells});
+        Ok((input, cells))
+    }
+
     /// The fuzz entry point of a target name, for seed replay.
     pub fn fuzz_target(name: &str) -> Option<fn(&[u8])> {
         Some(match name {
             "predicates" => predicates,
             "partition" => partition,
             "pipeline" => pipeline,
+            "arrangement" => arrangement,
+            "regions" => regions,
+            "tile_map" => tile_map,
             _ => return None,
         })
     }

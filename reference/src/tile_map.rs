@@ -80,9 +80,10 @@ pub(crate) fn from_tile_map_with(
             location: None,
         });
     }
-    // [T3]/X5: one condition, "finite and cell_size × 2^snap_bits ≥ 1" (i.e. cell_size ≥
-    // 2^−snap_bits, exact); any failure, NaN and infinities included, is an invalid
-    // argument (docs/spec/regions.md).
+    // [T3]/X5: "cellSize must be finite and cellSize × 2^SnapBits ≥ 1" is one
+    // requirement on an argument (not a coordinate, not a ranged value like an offset
+    // distance), so every failure of it is the invalid argument `cell_size`.
+    // cell_size × 2^snap_bits ≥ 1 is cell_size ≥ 2^−snap_bits (exact).
     if !cell_size.is_finite() || cell_size < 1.0 / f64::from(1u32 << snap_bits) {
         return Err(RefError::InvalidArgument {
             argument: "cell_size".into(),
@@ -271,10 +272,12 @@ mod tests {
         assert_eq!(run(&ok, 2, 1, f64::NAN, [f64::NAN; 2], 0), invalid("cells"));
         // width × height overflows usize: cannot equal cells.len().
         assert_eq!(run(&ok, usize::MAX, 2, 1.0, [0.0; 2], 0), invalid("cells"));
+        // A non-finite cell size fails the one X5 requirement: invalid argument.
         assert_eq!(
             run(&ok, 1, 1, f64::INFINITY, [f64::NAN; 2], 0),
             invalid("cell_size")
         );
+        assert_eq!(run(&ok, 1, 1, f64::NAN, [0.0; 2], 0), invalid("cell_size"));
         // One grid unit at 16 bits is 2^−16: just below is invalid, exactly is legal.
         let unit = 2f64.powi(-16);
         assert_eq!(
