@@ -224,6 +224,13 @@ proptest! {
         check_offset(&region, distance, join, arc_tolerance);
     }
 
+    // The fuzz entry points on random bytes (they assert agreement and validity).
+    #[test]
+    fn fuzz_entry_points_on_random_bytes(data in prop::collection::vec(any::<u8>(), 0..160)) {
+        build2d::diff::fuzz::offset(&data);
+        build2d::diff::fuzz::shrink(&data);
+    }
+
     // Large radii with a tolerance of 1–3 grid units: m = 32, 64, 128 and the cap 256.
     #[test]
     fn many_sided_circles_agree(
