@@ -2,7 +2,7 @@
 //! shared/bench/workloads.md (cell 0.25, origin 0, SnapBits 16, radius 1.0).
 //!
 //! Run: `cargo run --release --example quality [N ...] [fine M]` (default N = 64 128 256,
-//! M = 256; noisy-N only for N = 64: larger ones run out of memory in the fine offset). Per map and per arc tolerance (the pipeline's,
+//! M = 256; noisy-N only for N ≤ 128). Per map and per arc tolerance (the pipeline's,
 //! a quarter cell, and the fine one) it prints, as a share of the relevant area:
 //!
 //! - (a) shrink vs offset: area(shrink(r, tol)) − area(offset(−r, round, tol)), relative
@@ -158,7 +158,7 @@ fn main() {
     for &n in &sizes {
         measure(&format!("cave-{n}"), &cave(n), fine);
         measure(&format!("pillars-{n}"), &pillars(n), fine);
-        if n <= 64 {
+        if n <= 128 {
             measure(&format!("noisy-{n}"), &noisy(n), fine);
         }
     }
