@@ -14,10 +14,11 @@
 //!   * E_high = area(offset(−r', round)) with the same M and r' = r·cos(π/M)·(1 − 1e-9):
 //!     its rectangles are narrower than r and its M-gons (vertices at r'/cos(π/M) < r) are
 //!     inscribed in the disc of radius r, so it removes a subset of the exact set.
-//!   So E_low ≤ E ≤ E_high up to the grid: constructed points round by ≤ ½ unit and snap
-//!   rounding moves a segment by ≤ 1 unit ([C6]), printed as `slack`, the region's
-//!   boundary length × 2 grid units relative to E_low.
-//!   Coverage is reported as (A − E)/E against both bounds: the exact figure lies between.
+//!
+//! So E_low ≤ E ≤ E_high up to the grid: constructed points round by ≤ ½ unit and snap
+//! rounding moves a segment by ≤ 1 unit ([C6]), printed as `slack`, the region's
+//! boundary length × 2 grid units relative to E_low.
+//! Coverage is reported as (A − E)/E against both bounds: the exact figure lies between.
 //!
 //! Not a test: a measurement; the figures are recorded in docs/results.md.
 
