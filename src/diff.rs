@@ -520,10 +520,143 @@ pub mod fuzz {
         Ok((input, cells))
     }
 
+    /// Small outlines in public units at `snap_bits`: either 1–2 outlines of 1–2 rings of
+    /// 3–6 points on a coarse sub-grid, or a tile map of up to 4 × 4 cells as one square
+    /// outline per solid cell (pinch vertices, thin features, narrow gaps).
+    fn small_outlines(u: &mut Unstructured<'_>, snap_bits: u8) -> arbitrary::Result<Value> {
+        let unit = 1.0 / f64::from(1u32 << snap_bits);
+        let mut outlines = Vec::new();
+        if bool::arbitrary(u)? {
+            for _ in 0..u.int_in_range(1..=2)? {
+                let mut rings = Vec::new();
+                for _ in 0..u.int_in_range(1..=2)? {
+                    let mut ring = Vec::new();
+                    for _ in 0..u.int_in_range(3..=6)? {
+                        let x = f64::from(u.int_in_range(-6i8..=6)?) * 2.0 * unit;
+                        let y = f64::from(u.int_in_range(-6i8..=6)?) * 2.0 * unit;
+                        ring.push(json!([x, y]));
+                    }
+                    rings.push(Value::Array(ring));
+                }
+                outlines.push(Value::Array(rings));
+            }
+        } else {
+            let (width, height) = (u.int_in_range(1u8..=4)?, u.int_in_range(1u8..=4)?);
+            let cell = f64::from(u.int_in_range(1u8..=4)?) * unit;
+            for y in 0..height {
+                for x in 0..width {
+                    if bool::arbitrary(u)? {
+                        let (x0, y0) = (f64::from(x) * cell, f64::from(y) * cell);
+                        let (x1, y1) = (x0 + cell, y0 + cell);
+                        outlines.push(json!([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]));
+                    }
+                }
+            }
+        }
+        Ok(json!({"snapBits": snap_bits, "outlines": outlines}))
+    }
+
+    /// A radius in grid units from below one unit to many cells, and an arc tolerance in
+    /// public units hitting every branch of X12 (0, below one unit, ≥ one unit, huge).
+    fn radius_and_tolerance(
+        u: &mut Unstructured<'_>,
+        snap_bits: u8,
+    ) -> arbitrary::Result<(f64, f64)> {
+        let unit = 1.0 / f64::from(1u32 << snap_bits);
+        let r = match u8::arbitrary(u)? % 4 {
+            0 => f64::from(u8::arbitrary(u)?) / 256.0,
+            1 => f64::from(u.int_in_range(1u8..=64)?) / 2.0,
+            2 => f64::from(u16::arbitrary(u)? % 4096) / 64.0,
+            _ => f64::from(u.int_in_range(1u16..=400)?),
+        };
+        let tolerance = match u8::arbitrary(u)? % 5 {
+            0 => 0.0,
+            1 => f64::from(u8::arbitrary(u)?) / 256.0 * unit,
+            2 => f64::from(u.int_in_range(1u8..=16)?) * unit,
+            3 => f64::from(u8::arbitrary(u)?) / 16.0,
+            _ => 1e6,
+        };
+        Ok((r * unit, tolerance))
+    }
+
+    /// Checks the engine's typed result of an agreed case: equal to the agreed JSON and
+    /// valid by `Region::check`.
+    fn check_region_outcome(agreed: &Result<Value, Value>, engine: crate::Result<crate::Region>) {
+        match (agreed, engine) {
+            (Ok(expected), Ok(region)) => {
+                if let Err(e) = region.check() {
+                    panic!("engine output fails Region::check: {e}");
+                }
+                assert_eq!(&crate::case::region_json(&region), expected);
+            }
+            (Err(expected), Err(e)) => assert_eq!(&crate::case::error_json(&e), expected),
+            (agreed, engine) => panic!("typed API differs: {agreed:?} vs {engine:?}"),
+        }
+    }
+
+    /// One `offset` case (round or square join, grow or shrink) on small outlines.
+    pub fn offset(data: &[u8]) {
+        let mut u = Unstructured::new(data);
+        let Ok((input, region, distance, join, tolerance)) = (|| -> arbitrary::Result<_> {
+            let snap_bits = u.int_in_range(0u8..=3)?;
+            let region = small_outlines(&mut u, snap_bits)?;
+            let (r, tolerance) = radius_and_tolerance(&mut u, snap_bits)?;
+            let distance = if bool::arbitrary(&mut u)? { r } else { -r };
+            let join = if bool::arbitrary(&mut u)? {
+                crate::offset::Join::Round
+            } else {
+                crate::offset::Join::Square
+            };
+            let name = if join == crate::offset::Join::Round {
+                "round"
+            } else {
+                "square"
+            };
+            let input = json!({"op": "offset", "region": region, "distance": distance,
+                               "join": name, "arcTolerance": tolerance});
+            Ok((input, region, distance, join, tolerance))
+        })() else {
+            return;
+        };
+        let agreed = super::same_outcome(&input);
+        let Ok(engine_region) = crate::case::parse_region_input(&region) else {
+            panic!("region input rejected by the typed API but not by the case: {input}");
+        };
+        check_region_outcome(&agreed, engine_region.offset(distance, join, tolerance));
+    }
+
+    /// One `shrink` case on small outlines (half with the pipeline's tolerance, [S7]).
+    pub fn shrink(data: &[u8]) {
+        let mut u = Unstructured::new(data);
+        let Ok((input, region, radius, tolerance)) = (|| -> arbitrary::Result<_> {
+            let snap_bits = u.int_in_range(0u8..=3)?;
+            let region = small_outlines(&mut u, snap_bits)?;
+            let (radius, tolerance) = radius_and_tolerance(&mut u, snap_bits)?;
+            let tolerance = if bool::arbitrary(&mut u)? {
+                let cell = f64::from(u.int_in_range(1u8..=4)?) / f64::from(1u32 << snap_bits);
+                crate::shrink::pipeline_arc_tolerance(cell, radius)
+            } else {
+                tolerance
+            };
+            let input = json!({"op": "shrink", "region": region, "radius": radius,
+                               "arcTolerance": tolerance});
+            Ok((input, region, radius, tolerance))
+        })() else {
+            return;
+        };
+        let agreed = super::same_outcome(&input);
+        let Ok(engine_region) = crate::case::parse_region_input(&region) else {
+            panic!("region input rejected by the typed API but not by the case: {input}");
+        };
+        check_region_outcome(&agreed, engine_region.shrink(radius, tolerance));
+    }
+
     /// The fuzz entry point of a target name, for seed replay.
     pub fn fuzz_target(name: &str) -> Option<fn(&[u8])> {
         Some(match name {
             "predicates" => predicates,
+            "offset" => offset,
+            "shrink" => shrink,
             "partition" => partition,
             "pipeline" => pipeline,
             "arrangement" => arrangement,

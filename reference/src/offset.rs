@@ -2,7 +2,7 @@
 //! convex pieces as closed polygons (operand 1), then Union (grow) or Difference (shrink).
 //!
 //! Generation order of constructed points (for the [O6] range check, X3) is written down in
-//! docs/spec/offset-reference-notes.md.
+//! docs/spec/offset.md (section 6).
 
 use serde_json::json;
 

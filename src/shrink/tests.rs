@@ -1,7 +1,6 @@
 use super::*;
 use crate::construct::{choose_sides, equal_area_polygon, round_polygon};
 use crate::construct::{edge_offset_vector, round_vector};
-use crate::error::Axis;
 
 fn p(x: i64, y: i64) -> GridPoint {
     GridPoint::new(x, y)
@@ -284,29 +283,27 @@ fn a_vertex_passed_twice_is_tested_at_each_pass() {
 }
 
 #[test]
-fn constructed_points_beyond_the_bound() {
-    // Snap bits 0, bound 3·2^20. A 10-wide square ending at the bound, radius 20: edge
-    // 3 (b − 10, 10) → (b − 10, 0) has V = (20, 0) and its far corner b + V = (b + 10, 0)
-    // is point 2·3 = 6.
+fn no_constructed_point_check_beyond_the_bound() {
+    // X3 / docs/spec/offset.md section 6: the shrink has no [O6] check. Snap bits 0,
+    // bound 3·2^20. A 10-wide square ending at the bound, radius 20: edge 3
+    // (b − 10, 10) → (b − 10, 0) has V = (20, 0), so its far corner (b + 10, 0) lies
+    // beyond the bound; Region::offset would report it, the shrink does not.
     let b = 3i64 << 20;
     let region = Region::from_canonical_rings(
         0,
         vec![vec![p(b - 10, 0), p(b, 0), p(b, 10), p(b - 10, 10)]],
     );
-    match shrink_edges(&region, 20.0, 0.0) {
-        Err(Error::OutOfRange { location, value }) => {
-            assert_eq!(
-                location,
-                Location::Constructed {
-                    index: 6,
-                    axis: Axis::X
-                }
-            );
-            assert_eq!(value, (b + 10) as f64);
-        }
-        other => panic!("{other:?}"),
-    }
-    assert!(shrink_edges(&region, 10.0, 0.0).is_ok());
+    let edges = shrink_edges(&region, 20.0, 0.0).unwrap();
+    assert!(edges.iter().any(|t| t.to.x == b + 10 || t.from.x == b + 10));
+    // The square is thinner than twice the radius: nothing is left.
+    assert!(region.shrink(20.0, 0.0).unwrap().rings().is_empty());
+    assert!(matches!(
+        crate::offset::offset_edges(&region, 20.0, crate::offset::Join::Round, 0.0),
+        Err(Error::OutOfRange {
+            location: Location::Constructed { .. },
+            ..
+        })
+    ));
 }
 
 mod properties {
