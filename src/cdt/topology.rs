@@ -30,6 +30,8 @@ pub(crate) struct Mesh {
     pub triangles: Vec<Triangle>,
     /// Some slot incident to each vertex, [`NONE`] before the vertex is inserted.
     pub vertex_slot: Vec<u32>,
+    /// Number of flips done so far (statistics for benchmarks; no influence on the result).
+    pub flips: u64,
 }
 
 impl Mesh {
@@ -47,6 +49,7 @@ impl Mesh {
                 con: [false; 3],
             }],
             vertex_slot,
+            flips: 0,
         }
     }
 
@@ -164,6 +167,7 @@ impl Mesh {
     /// u = (d, b, c). Returns u, or `None` if the edge has no neighbour.
     pub fn flip(&mut self, t: u32, i: usize) -> Option<u32> {
         let (u, j, d) = self.across(t, i)?;
+        self.flips += 1;
         let tt = *self.tri(t);
         let tu = *self.tri(u);
         let (a, b, c) = (tt.v[i], tt.v[rot(i, 1)], tt.v[rot(i, 2)]);
