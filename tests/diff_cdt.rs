@@ -173,13 +173,20 @@ fn huge_points() -> impl Strategy<Value = Vec<P>> {
             }
             out
         }),
-        prop::collection::vec(
-            (
-                prop_oneof![Just(MAX), Just(-MAX), -MAX..=MAX, Just(0)],
-                prop_oneof![Just(MAX), Just(-MAX), -MAX..=MAX, Just(0)]
-            ),
-            0..80
-        ),
+        // Near the bounds (MAX − 3 ..= MAX): thin triangles against the bounding
+        // vertices, whose edges constraints along the box's sides must cross.
+        prop::collection::vec((huge_coordinate(), huge_coordinate()), 0..80),
+    ]
+}
+
+fn huge_coordinate() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        Just(MAX),
+        Just(-MAX),
+        MAX - 3..=MAX,
+        -MAX..=-MAX + 3,
+        -MAX..=MAX,
+        -8i64..8,
     ]
 }
 
@@ -223,7 +230,7 @@ fn point_set() -> impl Strategy<Value = Vec<P>> {
     prop_oneof![
         3 => box_points(),
         3 => lattice_points(),
-        1 => huge_points(),
+        2 => huge_points(),
         2 => circle_points(),
     ]
     .prop_map(canonical)
@@ -662,4 +669,80 @@ fn hand_regions_match_reference_and_sweep() {
         assert_flood_equals_sweep(&region);
     }
     assert_same(&triangulate_input(17, &[]));
+}
+
+/// Regression (found by the `cdt` fuzz target): a constraint along the right edge of the
+/// ±2^39 box crosses edges to the bounding vertex n + 1; the engine's Sloan loop looked
+/// the queued edge up in the bounding vertex's fan, which stops at the outer boundary,
+/// and reported geometryDefect ("queued edge vanished"). The reference was right.
+#[test]
+fn constraint_crossing_edges_to_a_bounding_vertex() {
+    let points: Vec<P> = vec![
+        (-6, -7),
+        (-6, -2),
+        (-6, 549755813887),
+        (-5, -16352),
+        (-5, 0),
+        (-5, 7),
+        (-5, 549755813885),
+        (-5, 549755813886),
+        (-4, 5),
+        (-4, 549755813886),
+        (-3, -6),
+        (-3, -1),
+        (-3, 333203956847),
+        (-3, 549755813888),
+        (-2, -265612828117),
+        (-1, 1),
+        (-1, 89509421774),
+        (0, -7),
+        (0, 1),
+        (0, 7),
+        (0, 16560),
+        (0, 549755813886),
+        (0, 549755813888),
+        (1, -389303394761),
+        (1, -12966),
+        (1, -7),
+        (2, -1),
+        (2, 0),
+        (2, 24570),
+        (2, 112100316454),
+        (2, 549755813887),
+        (3, 7),
+        (4, -7),
+        (4, -5),
+        (4, -3),
+        (4, 0),
+        (4, 4),
+        (5, 1),
+        (5, 3),
+        (6, -183465992129),
+        (6, -7),
+        (7, 549755813887),
+        (7395, 1),
+        (8188, -1),
+        (13172, 5),
+        (15064, -86920126282),
+        (20284, 1),
+        (21810, -1),
+        (237817731593, 10661),
+        (324059005544, 549755813886),
+        (440634114740, 549755813887),
+        (549755813885, 549755813886),
+        (549755813886, -2),
+        (549755813886, 6),
+        (549755813886, 204347950659),
+        (549755813886, 313928092055),
+        (549755813887, -5),
+        (549755813887, 0),
+        (549755813887, 3),
+        (549755813887, 204044922792),
+        (549755813888, -4),
+        (549755813888, 3),
+        (549755813888, 726),
+        (549755813888, 499114878106),
+    ];
+    assert_eq!(points.len(), 64);
+    assert!(cdt_agrees_and_is_valid(&points, &[(63, 59)]).is_ok());
 }
