@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use super::{field, grid_point_json, malformed, parse_array, parse_grid_point, parse_usize};
+use super::{field, grid_point_json, malformed, parse_array, parse_grid_point};
 use super::{parse_region_input, CaseResult};
 use crate::cdt::Cdt;
 
@@ -12,6 +12,18 @@ pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
         "triangulate" => triangulate_case(input),
         _ => return None,
     })
+}
+
+/// A constraint index: any JSON integer. One that is no index at all (negative, or too
+/// large for `usize`) maps to `usize::MAX`, so validation reports it as invalidArgument
+/// `constraints` in the order of docs/cdt.md §2 (item 3), not as a malformed case.
+fn constraint_index(v: &Value) -> Result<usize, super::CaseError> {
+    if let Some(i) = v.as_i64() {
+        return Ok(usize::try_from(i).unwrap_or(usize::MAX));
+    }
+    v.as_u64()
+        .map(|u| usize::try_from(u).unwrap_or(usize::MAX))
+        .ok_or_else(|| malformed(format!("a constraint index is an integer: {v}")))
 }
 
 fn cdt_case(input: &Value) -> CaseResult {
@@ -26,7 +38,7 @@ fn cdt_case(input: &Value) -> CaseResult {
             if pair.len() != 2 {
                 return Err(malformed(format!("a constraint is [a, b]: {c}")));
             }
-            Ok((parse_usize(&pair[0])?, parse_usize(&pair[1])?))
+            Ok((constraint_index(&pair[0])?, constraint_index(&pair[1])?))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let cdt = Cdt::new(&points, &constraints)?;

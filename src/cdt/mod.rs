@@ -138,6 +138,13 @@ impl Cdt {
         &self.constraints
     }
 
+    /// How many edge flips the construction did (legalisation, Sloan and [D7] passes
+    /// together): a statistic for benchmarks.
+    #[doc(hidden)]
+    pub fn flip_count(&self) -> u64 {
+        self.mesh.flips
+    }
+
     /// Whether vertex v is one of the three bounding vertices.
     pub fn is_bounding(&self, v: u32) -> bool {
         v as usize >= self.input_count()

@@ -30,6 +30,8 @@ pub(crate) struct Mesh {
     pub triangles: Vec<Triangle>,
     /// Some slot incident to each vertex, [`NONE`] before the vertex is inserted.
     pub vertex_slot: Vec<u32>,
+    /// Number of flips done so far (statistics for benchmarks; no influence on the result).
+    pub flips: u64,
 }
 
 impl Mesh {
@@ -47,6 +49,7 @@ impl Mesh {
                 con: [false; 3],
             }],
             vertex_slot,
+            flips: 0,
         }
     }
 
@@ -164,6 +167,7 @@ impl Mesh {
     /// u = (d, b, c). Returns u, or `None` if the edge has no neighbour.
     pub fn flip(&mut self, t: u32, i: usize) -> Option<u32> {
         let (u, j, d) = self.across(t, i)?;
+        self.flips += 1;
         let tt = *self.tri(t);
         let tu = *self.tri(u);
         let (a, b, c) = (tt.v[i], tt.v[rot(i, 1)], tt.v[rot(i, 2)]);
@@ -220,7 +224,17 @@ impl Mesh {
     }
 
     /// A slot holding the undirected edge {a, b} and the position of the edge in it.
+    ///
+    /// The fan of a bounding vertex stops at the outer boundary, so it may miss the edge
+    /// when it starts past it; then the fan of b is searched too. An edge always has an
+    /// input vertex (the only edges between two bounding vertices are the outer sides),
+    /// whose fan is a full turn.
     pub fn find_edge(&self, a: u32, b: u32) -> Option<(u32, usize)> {
+        self.find_edge_in_fan(a, b)
+            .or_else(|| self.find_edge_in_fan(b, a))
+    }
+
+    fn find_edge_in_fan(&self, a: u32, b: u32) -> Option<(u32, usize)> {
         for (t, k) in self.fan(a) {
             let tri = self.tri(t);
             if tri.v[rot(k, 1)] == b {
@@ -261,6 +275,25 @@ mod tests {
         assert_eq!(mesh.tri(1).nb, [NONE, 2, 0]);
         assert_eq!(mesh.tri(2).nb, [NONE, 0, 1]);
         assert!(symmetric(&mesh));
+    }
+
+    /// The fan of a bounding vertex stops at the outer boundary: find_edge must still find
+    /// every edge from either end (regression: Sloan's queue lost an edge to a bounding
+    /// vertex, found by the `cdt` fuzz target; tests/diff_cdt.rs has the full case).
+    #[test]
+    fn find_edge_from_either_end_at_the_boundary() {
+        let mut mesh = Mesh::new(1);
+        mesh.split3(0, 0); // slots 0 (1,2,0), 1 (2,3,0), 2 (3,1,0)
+                           // fan(1) starts at slot 2 and stops at the outer edge (3, 1) at once.
+        assert_eq!(mesh.fan(1), vec![(2, 1)]);
+        for (a, b) in [(1, 2), (2, 3), (3, 1), (0, 1), (0, 2), (0, 3)] {
+            for (x, y) in [(a, b), (b, a)] {
+                let (t, k) = mesh.find_edge(x, y).unwrap_or_else(|| panic!("{x}-{y}"));
+                let v = mesh.tri(t).v;
+                let edge = [v[k], v[rot(k, 1)]];
+                assert!(edge == [x, y] || edge == [y, x], "{x}-{y}: {edge:?}");
+            }
+        }
     }
 
     #[test]

@@ -50,7 +50,11 @@ fn f64_value(v: &Value) -> Result<f64, Value> {
 
 /// A constraint index; a negative one maps to `usize::MAX` so that validation reports it
 /// as a bad constraint (invalidArgument `constraints`) in the order of section 2.
+/// Integers beyond i64 (JSON allows up to u64) are no index either.
 fn constraint_index(v: &Value) -> Result<usize, Value> {
+    if let Some(u) = v.as_u64() {
+        return Ok(usize::try_from(u).unwrap_or(usize::MAX));
+    }
     let i = integer(v)?;
     Ok(usize::try_from(i).unwrap_or(usize::MAX))
 }
