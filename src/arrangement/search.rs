@@ -383,8 +383,8 @@ impl Index {
                 // segment, so in a visited cell or one of its 8 neighbours (cells ≥ 2 wide).
                 // Only cells meeting the segment's box grown by 1 can hold such a centre.
                 let (col_lo, col_hi) = (layout.col(s.a.x - 1), layout.col(s.b.x + 1));
-                let row_lo = layout.row(s.a.y.min(s.b.y) - 1);
-                let row_hi = layout.row(s.a.y.max(s.b.y) + 1);
+                let (y_lo, y_hi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
+                let (row_lo, row_hi) = (layout.row(y_lo), layout.row(y_hi));
                 for &cell in grid.seg_cells.get(i) {
                     let (col, row) = (cell % layout.cols, cell / layout.cols);
                     for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
@@ -392,8 +392,18 @@ impl Index {
                             let k = r * layout.cols + c;
                             if stamp[k] != i {
                                 stamp[k] = i;
+                                // Cells are wide: keep only points in the box grown by 1,
+                                // as the sorted path does (a point farther away cannot
+                                // be within 1/2 of the segment).
                                 for &p in cell_points.get(k) {
-                                    f(p);
+                                    let q = points[p];
+                                    if q.x >= s.a.x - 1
+                                        && q.x <= s.b.x + 1
+                                        && q.y >= y_lo
+                                        && q.y <= y_hi
+                                    {
+                                        f(p);
+                                    }
                                 }
                             }
                         }
