@@ -234,6 +234,8 @@ enum PointSearch {
     /// x coordinates of the (x, y)-sorted points, searched by binary search ([C4]).
     Sorted {
         xs: Vec<i64>,
+        /// y of the same points: the scan of an x range reads only this array.
+        ys: Vec<i64>,
     },
     BruteForce,
 }
@@ -360,6 +362,7 @@ impl Index {
     fn set_sorted(&mut self, points: &[GridPoint]) {
         self.points = PointSearch::Sorted {
             xs: points.iter().map(|p| p.x).collect(),
+            ys: points.iter().map(|p| p.y).collect(),
         };
         self.point_path = Path::Sweep;
     }
@@ -410,12 +413,12 @@ impl Index {
                     }
                 }
             }
-            PointSearch::Sorted { xs } => {
+            PointSearch::Sorted { xs, ys } => {
                 let lo = xs.partition_point(|&x| x < s.a.x - 1);
                 let hi = xs.partition_point(|&x| x <= s.b.x + 1);
                 let (ylo, yhi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
-                for (k, p) in points.iter().enumerate().take(hi).skip(lo) {
-                    if p.y >= ylo && p.y <= yhi {
+                for (k, &y) in ys.iter().enumerate().take(hi).skip(lo) {
+                    if y >= ylo && y <= yhi {
                         f(k);
                     }
                 }
