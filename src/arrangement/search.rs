@@ -234,6 +234,8 @@ enum PointSearch {
     /// x coordinates of the (x, y)-sorted points, searched by binary search ([C4]).
     Sorted {
         xs: Vec<i64>,
+        /// y of the same points: the scan of an x range reads only this array.
+        ys: Vec<i64>,
     },
     BruteForce,
 }
@@ -360,6 +362,7 @@ impl Index {
     fn set_sorted(&mut self, points: &[GridPoint]) {
         self.points = PointSearch::Sorted {
             xs: points.iter().map(|p| p.x).collect(),
+            ys: points.iter().map(|p| p.y).collect(),
         };
         self.point_path = Path::Sweep;
     }
@@ -383,8 +386,8 @@ impl Index {
                 // segment, so in a visited cell or one of its 8 neighbours (cells ≥ 2 wide).
                 // Only cells meeting the segment's box grown by 1 can hold such a centre.
                 let (col_lo, col_hi) = (layout.col(s.a.x - 1), layout.col(s.b.x + 1));
-                let row_lo = layout.row(s.a.y.min(s.b.y) - 1);
-                let row_hi = layout.row(s.a.y.max(s.b.y) + 1);
+                let (y_lo, y_hi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
+                let (row_lo, row_hi) = (layout.row(y_lo), layout.row(y_hi));
                 for &cell in grid.seg_cells.get(i) {
                     let (col, row) = (cell % layout.cols, cell / layout.cols);
                     for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
@@ -392,20 +395,30 @@ impl Index {
                             let k = r * layout.cols + c;
                             if stamp[k] != i {
                                 stamp[k] = i;
+                                // Cells are wide: keep only points in the box grown by 1,
+                                // as the sorted path does (a point farther away cannot
+                                // be within 1/2 of the segment).
                                 for &p in cell_points.get(k) {
-                                    f(p);
+                                    let q = points[p];
+                                    if q.x >= s.a.x - 1
+                                        && q.x <= s.b.x + 1
+                                        && q.y >= y_lo
+                                        && q.y <= y_hi
+                                    {
+                                        f(p);
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
-            PointSearch::Sorted { xs } => {
+            PointSearch::Sorted { xs, ys } => {
                 let lo = xs.partition_point(|&x| x < s.a.x - 1);
                 let hi = xs.partition_point(|&x| x <= s.b.x + 1);
                 let (ylo, yhi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
-                for (k, p) in points.iter().enumerate().take(hi).skip(lo) {
-                    if p.y >= ylo && p.y <= yhi {
+                for (k, &y) in ys.iter().enumerate().take(hi).skip(lo) {
+                    if y >= ylo && y <= yhi {
                         f(k);
                     }
                 }
