@@ -7,6 +7,31 @@
 //! specification (clause IDs such as `[A3]` in comments refer to it).
 //!
 //! See `docs/architecture.md` for the stages and the types between them.
+//!
+//! ```
+//! use build2d::{Geometry2DOptions, Mesh2DPipeline, MapSource, Outline, Region};
+//!
+//! let options = Geometry2DOptions::new(8)?; // grid unit 2^-8
+//! // Two overlapping squares, each its own outline (read even-odd), then unioned.
+//! let square = |x: f64, y: f64| Outline {
+//!     rings: vec![vec![[x, y], [x + 2.0, y], [x + 2.0, y + 2.0], [x, y + 2.0]]],
+//! };
+//! let region = Region::from_outlines(&[square(0.0, 0.0), square(1.0, 1.0)], options)?;
+//! assert_eq!(region.rings().len(), 1);
+//! assert_eq!(region.area2(), 2 * 7 * 256 * 256); // area 7 square units, doubled, in grid units
+//!
+//! // Boolean operations, offsets and the triangulation work on regions.
+//! let hole = Region::from_outlines(&[square(0.5, 0.5)], options)?;
+//! let ring = region.difference(&hole)?;
+//! let triangles = ring.triangulate()?;
+//! assert!(triangles.triangles.len() > 4);
+//!
+//! // The navmesh pipeline: region → shrink → triangulate → convex partition.
+//! let source = MapSource::Outlines { outlines: vec![square(0.0, 0.0), square(1.0, 1.0)], cell_size: 0.25 };
+//! let mesh = Mesh2DPipeline { agent_radius: 0.25, max_vertices: 6, options }.build(&source)?;
+//! assert!(!mesh.polygons.is_empty());
+//! # Ok::<(), build2d::Error>(())
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
