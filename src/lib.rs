@@ -33,6 +33,8 @@
 //! # Ok::<(), build2d::Error>(())
 //! ```
 #![forbid(unsafe_code)]
+// Clause IDs such as `[A3]` are written in brackets, not intra-doc links.
+#![allow(rustdoc::broken_intra_doc_links)]
 #![warn(missing_docs)]
 
 pub mod arrangement;

@@ -4,6 +4,8 @@
 //! and the project's spec notes (docs/spec-notes.md), never from the engine's code. It
 //! does not depend on the engine crate.
 #![forbid(unsafe_code)]
+// Clause IDs such as `[A3]` are written in brackets, not intra-doc links.
+#![allow(rustdoc::broken_intra_doc_links)]
 #![warn(missing_docs)]
 
 pub mod arrangement;
