@@ -31,6 +31,9 @@ fn star() -> impl Strategy<Value = Vec<[i64; 2]>> {
         })
 }
 
+/// A build2d boolean operation.
+type BooleanOp = fn(&Region, &Region) -> build2d::Result<Region>;
+
 fn area2_of_build2d(region: &Region) -> i128 {
     region.area2()
 }
@@ -80,7 +83,7 @@ proptest! {
         };
         let ra = Region::from_outlines(&outlines(&a), options).unwrap();
         let rb = Region::from_outlines(&outlines(&b), options).unwrap();
-        let ops: [(fn(&Region, &Region) -> build2d::Result<Region>, OverlayRule); 4] = [
+        let ops: [(BooleanOp, OverlayRule); 4] = [
             (Region::union, OverlayRule::Union),
             (Region::intersection, OverlayRule::Intersect),
             (Region::difference, OverlayRule::Difference),
