@@ -4,6 +4,8 @@
 //! result ([C1], X10) and the repair loop settles in its verifying round (X9).
 #![cfg(feature = "oracle")]
 
+mod common;
+
 use build2d::arrangement::{
     arrange_with, ArrangeOptions, ArrangeStats, Arrangement, EdgeTag, SearchMode, TaggedEdge,
 };
@@ -247,12 +249,7 @@ fn huge_edges() -> impl Strategy<Value = Vec<E>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
-        )),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::proptest_config())]
 
     #[test]
     fn dense_small_grid_matches_reference(edges in dense_edges()) {

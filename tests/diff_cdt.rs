@@ -11,6 +11,8 @@
 //! labels of the region's edges (see `flood_windings_equal_sweep_windings`).
 #![cfg(feature = "oracle")]
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use build2d::arrangement::{Arrangement, Segment};
@@ -490,13 +492,7 @@ fn assert_flood_equals_sweep(region: &Region) {
 }
 
 proptest! {
-    // Default config (so PROPTEST_CASES applies); regressions saved beside this file.
-    #![proptest_config(ProptestConfig {
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
-        )),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::proptest_config())]
 
     /// [D0]–[D8]: random point sets (lattices, circles, ±2^39) without constraints.
     #[test]

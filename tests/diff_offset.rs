@@ -4,6 +4,8 @@
 //! reached from the conformance JSON, see docs/spec/offset.md section 6).
 #![cfg(feature = "oracle")]
 
+mod common;
+
 use build2d::case::{error_json, parse_region_input, region_json};
 use build2d::construct::{choose_sides, grid_tolerance};
 use build2d::diff::same_outcome;
@@ -150,13 +152,7 @@ fn join() -> impl Strategy<Value = Join> {
 }
 
 proptest! {
-    // Default config (so PROPTEST_CASES applies); regressions saved beside this file.
-    #![proptest_config(ProptestConfig {
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
-        )),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::proptest_config())]
 
     #[test]
     fn offset_of_polygons_agrees(

@@ -3,18 +3,15 @@
 //! and determinism.
 #![cfg(feature = "oracle")]
 
+mod common;
+
 use build2d::diff::fuzz::{cell_outlines, check_partition_output, partition, pipeline};
 use build2d::diff::same_outcome;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
-        )),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::proptest_config())]
 
     /// Random small tile maps (as outlines), limits 2 ..= 17, snap bits 0, 2, 4, 16.
     #[test]

@@ -1,6 +1,8 @@
 //! Engine == reference for snapping, validation and every predicate ([G1]–[G4], X3, X4,
 //! X8), on generators that favour the hard cases, plus an exhaustive pixel test.
 
+mod common;
+
 use build2d::diff::{assert_same, same_outcome};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -103,13 +105,7 @@ fn value_json(v: f64) -> Value {
 }
 
 proptest! {
-    // Default config (so PROPTEST_CASES applies); regressions saved beside this file.
-    #![proptest_config(ProptestConfig {
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
-        )),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::proptest_config())]
 
     #[test]
     fn snapping_matches_reference(

@@ -4,6 +4,8 @@
 //! passes `Region::check()` ([W1], [R3]); metamorphic tests check [W2] on the engine.
 #![cfg(feature = "oracle")]
 
+mod common;
+
 use build2d::case::{parse_region_input, region_json, run_case_json};
 use build2d::diff::same_outcome;
 use build2d::{Geometry2DOptions, Region};
@@ -285,12 +287,7 @@ fn check_tile_map(input: &Value) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("regressions"),
-        )),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::proptest_config())]
 
     #[test]
     fn from_outlines_matches_reference((bits, o) in region_input_strategy()) {
