@@ -50,11 +50,60 @@ pub fn in_circle(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Orde
 /// and T-junctions are not proper crossings.
 #[inline]
 pub fn properly_cross(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+    // Most candidate pairs fail on the first segment's line: test it before the second.
+    let o1 = orient(a, b, c);
+    if o1 == Ordering::Equal || o1 != orient(a, b, d).reverse() {
+        return false;
+    }
+    let o3 = orient(c, d, a);
+    o3 != Ordering::Equal && o3 == orient(c, d, b).reverse()
+}
+
+/// How two segments a–b and c–d meet, as far as the repair loop needs (X9 steps 1 and 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PairContact {
+    /// The open interiors cross in one point ([`properly_cross`]).
+    pub proper_crossing: bool,
+    /// c, d lie in the open interior of a–b ([`strictly_inside_segment`]).
+    pub c_inside_ab: bool,
+    /// See `c_inside_ab`.
+    pub d_inside_ab: bool,
+    /// a, b lie in the open interior of c–d.
+    pub a_inside_cd: bool,
+    /// See `a_inside_cd`.
+    pub b_inside_cd: bool,
+}
+
+/// [`properly_cross`] and the four [`strictly_inside_segment`] tests of one pair, sharing
+/// the orientations: an endpoint can only lie inside the other segment when its
+/// orientation against that segment's line is zero, and when c and d are strictly on one
+/// side of a–b's line neither a nor b lies on c–d (the line through c–d would have to cross
+/// a–b's line at a or b while c, d sit on one side).
+#[inline]
+pub fn pair_contact(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> PairContact {
+    let mut contact = PairContact::default();
     let o1 = orient(a, b, c);
     let o2 = orient(a, b, d);
+    if o1 == Ordering::Equal {
+        contact.c_inside_ab = strictly_inside_segment(c, a, b);
+    }
+    if o2 == Ordering::Equal {
+        contact.d_inside_ab = strictly_inside_segment(d, a, b);
+    }
+    if o1 != Ordering::Equal && o1 == o2 {
+        return contact;
+    }
     let o3 = orient(c, d, a);
     let o4 = orient(c, d, b);
-    o1 != Ordering::Equal && o1 == o2.reverse() && o3 != Ordering::Equal && o3 == o4.reverse()
+    if o3 == Ordering::Equal {
+        contact.a_inside_cd = strictly_inside_segment(a, c, d);
+    }
+    if o4 == Ordering::Equal {
+        contact.b_inside_cd = strictly_inside_segment(b, c, d);
+    }
+    contact.proper_crossing =
+        o1 != Ordering::Equal && o1 == o2.reverse() && o3 != Ordering::Equal && o3 == o4.reverse();
+    contact
 }
 
 /// `floor((2p + q) / (2q))` for q > 0: the rational p/q rounded to the nearest integer,
@@ -106,6 +155,13 @@ pub fn segment_meets_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
         return false;
     }
     let (dx, dy) = (bx - ax, by - ay);
+    // Quick exact reject: the line misses even the closed square when the centre's
+    // distance to it, |det| / |d|, exceeds the square's half-width along the normal,
+    // (|dx| + |dy|) / (2 |d|) in doubled units.
+    let centre_det = dx * (2 * i128::from(c.y) - ay) - dy * (2 * i128::from(c.x) - ax);
+    if centre_det.abs() > dx.abs() + dy.abs() {
+        return false;
+    }
     // Sign of the orientation of (a, b, corner) where the corner may sit on an open side.
     let side = |x: i128, y: i128, shrink_x: bool, shrink_y: bool| -> i128 {
         let det = dx * (y - ay) - dy * (x - ax);
@@ -203,5 +259,48 @@ mod tests {
         assert!(!segment_meets_pixel(p(0, 1), p(1, 0), c));
         // Segment through the bottom-left corner (-1/2, -1/2) only: meets.
         assert!(segment_meets_pixel(p(-1, 0), p(0, -1), c));
+    }
+
+    /// `pair_contact` shares orientations between five tests; it must equal them one by
+    /// one on every pair of segments with endpoints in a 5×4 grid (collinear overlaps,
+    /// T-junctions, shared endpoints, crossings).
+    #[test]
+    fn pair_contact_equals_the_separate_tests() {
+        let points: Vec<GridPoint> = (-2..=2)
+            .flat_map(|x| (-2..=1).map(move |y| p(x, y)))
+            .collect();
+        let mut contacts = [0usize; 5];
+        for &a in &points {
+            for &b in &points {
+                for &c in &points {
+                    for &d in &points {
+                        if a == b || c == d {
+                            continue;
+                        }
+                        let got = pair_contact(a, b, c, d);
+                        let want = PairContact {
+                            proper_crossing: properly_cross(a, b, c, d),
+                            c_inside_ab: strictly_inside_segment(c, a, b),
+                            d_inside_ab: strictly_inside_segment(d, a, b),
+                            a_inside_cd: strictly_inside_segment(a, c, d),
+                            b_inside_cd: strictly_inside_segment(b, c, d),
+                        };
+                        assert_eq!(got, want, "{a:?} {b:?} {c:?} {d:?}");
+                        let flags = [
+                            want.proper_crossing,
+                            want.c_inside_ab,
+                            want.d_inside_ab,
+                            want.a_inside_cd,
+                            want.b_inside_cd,
+                        ];
+                        for (k, flag) in flags.into_iter().enumerate() {
+                            contacts[k] += usize::from(flag);
+                        }
+                    }
+                }
+            }
+        }
+        // Every kind of contact occurs, so no branch went untested.
+        assert!(contacts.iter().all(|&n| n > 0), "{contacts:?}");
     }
 }

@@ -207,17 +207,39 @@ fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
 }
 
 /// [A5]: drops zero-net fragments, indexes the remaining endpoints in (x, y) order.
-/// Fragments arrive sorted by (a, b) and merged, so the segments come out sorted.
+/// Fragments arrive sorted by (a, b) and merged, so the segments come out sorted, and the
+/// smaller endpoints already come in order: only the larger ones are sorted, then both
+/// sequences are merged into the vertex list, handing out indices on the way.
 fn assemble(fragments: &[Fragment]) -> Arrangement {
-    let kept = fragments.iter().filter(|f| f.net != [0, 0]);
-    let mut vertices: Vec<GridPoint> = kept.clone().flat_map(|f| [f.a, f.b]).collect();
-    vertices.sort_unstable();
-    vertices.dedup();
-    let index = |p: GridPoint| vertices.binary_search(&p).unwrap_or_default();
+    let kept: Vec<&Fragment> = fragments.iter().filter(|f| f.net != [0, 0]).collect();
+    let mut larger: Vec<(GridPoint, usize)> =
+        kept.iter().enumerate().map(|(k, f)| (f.b, k)).collect();
+    larger.sort_unstable();
+    let mut vertices: Vec<GridPoint> = Vec::with_capacity(kept.len() + 1);
+    let mut a_index = vec![0usize; kept.len()];
+    let mut b_index = vec![0usize; kept.len()];
+    let (mut i, mut j) = (0, 0);
+    while i < kept.len() || j < larger.len() {
+        let take_a = j == larger.len() || (i < kept.len() && kept[i].a <= larger[j].0);
+        let p = if take_a { kept[i].a } else { larger[j].0 };
+        if vertices.last() != Some(&p) {
+            vertices.push(p);
+        }
+        let v = vertices.len() - 1;
+        if take_a {
+            a_index[i] = v;
+            i += 1;
+        } else {
+            b_index[larger[j].1] = v;
+            j += 1;
+        }
+    }
     let segments = kept
-        .map(|f| Segment {
-            a: index(f.a),
-            b: index(f.b),
+        .iter()
+        .enumerate()
+        .map(|(k, f)| Segment {
+            a: a_index[k],
+            b: b_index[k],
             net: f.net,
         })
         .collect();

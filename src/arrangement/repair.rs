@@ -2,9 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
-use crate::predicates::{
-    properly_cross, rounded_crossing, segment_meets_pixel, strictly_inside_segment,
-};
+use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::search::{Index, Path, SearchMode};
 use super::{ArrangeStats, MAX_ARRANGEMENT_COORDINATE};
@@ -166,6 +164,66 @@ pub(super) fn initial_reroute(
     out
 }
 
+/// A point found in the open interior of a fragment: (fragment, position along it, point).
+type Split = (usize, i128, GridPoint);
+
+/// X9 steps (1) and (3) in one pass over the candidate pairs: appends the rounded crossing
+/// of every properly crossing pair to `crossing_pixels`, and every fragment endpoint lying
+/// in the open interior of another fragment to `splits`. An endpoint on a fragment shares
+/// a point with it, so the pair is a candidate ([C1]).
+fn contacts(
+    fragments: &[Fragment],
+    index: &Index,
+    stats: &mut ArrangeStats,
+    crossing_pixels: &mut Vec<GridPoint>,
+    splits: &mut Vec<Split>,
+) {
+    count_search(stats, index.path());
+    let mut candidates = 0u64;
+    let along = |f: &Fragment, p: GridPoint| {
+        i128::from(p.x - f.a.x) * i128::from(f.b.x - f.a.x)
+            + i128::from(p.y - f.a.y) * i128::from(f.b.y - f.a.y)
+    };
+    index.for_each_pair(fragments, |i, j| {
+        candidates += 1;
+        let (f, g) = (&fragments[i], &fragments[j]);
+        let contact = pair_contact(f.a, f.b, g.a, g.b);
+        if contact.proper_crossing {
+            crossing_pixels.push(rounded_crossing(f.a, f.b, g.a, g.b));
+        }
+        for (inside, k, host, p) in [
+            (contact.c_inside_ab, i, f, g.a),
+            (contact.d_inside_ab, i, f, g.b),
+            (contact.a_inside_cd, j, g, f.a),
+            (contact.b_inside_cd, j, g, f.b),
+        ] {
+            if inside {
+                splits.push((k, along(host, p), p));
+            }
+        }
+    });
+    stats.crossing_candidates += candidates;
+}
+
+/// X9 step (3): every fragment with splits replaced by the pieces between them, in order
+/// along it (the position is (p − a)·(b − a)). Not merged.
+fn split_fragments(fragments: &[Fragment], mut splits: Vec<Split>) -> Vec<Fragment> {
+    splits.sort_unstable();
+    splits.dedup();
+    let mut out = Vec::with_capacity(fragments.len() + splits.len());
+    let mut next = splits.iter().peekable();
+    for (i, f) in fragments.iter().enumerate() {
+        let mut from = f.a;
+        while let Some(&&(_, _, p)) = next.peek().filter(|s| s.0 == i) {
+            out.push(oriented(from, p, f.net));
+            from = p;
+            next.next();
+        }
+        out.push(oriented(from, f.b, f.net));
+    }
+    out
+}
+
 /// The repair loop of X9 on merged canonical fragments; at most `max_rounds` rounds.
 pub(super) fn repair_loop(
     mut fragments: Vec<Fragment>,
@@ -176,14 +234,17 @@ pub(super) fn repair_loop(
     for round in 1..=max_rounds {
         stats.repair_rounds = round;
         let mut changed = false;
-        let mut index = Index::new(&fragments, mode);
-        // (1) P = rounded crossings of properly crossing pairs.
+        let index = Index::new(&fragments, mode);
+        // (1) P = rounded crossings of properly crossing pairs; (3)'s splits of the same
+        // fragments, valid if (2) changes nothing.
         let mut crossing_pixels = Vec::new();
-        crossings(&fragments, &index, stats, &mut crossing_pixels);
+        let mut splits = Vec::new();
+        contacts(&fragments, &index, stats, &mut crossing_pixels, &mut splits);
         crossing_pixels.sort_unstable();
         crossing_pixels.dedup();
         // (2) reroute fragments meeting a pixel of P that is not one of their endpoints.
         if !crossing_pixels.is_empty() {
+            let mut index = index;
             let mut out = Vec::with_capacity(fragments.len() + 2 * crossing_pixels.len());
             if reroute_through(
                 &fragments,
@@ -196,22 +257,16 @@ pub(super) fn repair_loop(
                 changed = true;
                 merge(&mut out);
                 fragments = out;
-                index = Index::new(&fragments, mode);
+                // (3) on the rerouted fragments; their crossings wait for the next round.
+                let index = Index::new(&fragments, mode);
+                splits.clear();
+                contacts(&fragments, &index, stats, &mut Vec::new(), &mut splits);
             }
         }
         // (3) split fragments whose open interior holds a fragment endpoint.
-        let ends = endpoints(&fragments);
-        let mut out = Vec::with_capacity(fragments.len());
-        let split = reroute_through(
-            &fragments,
-            &ends,
-            &mut index,
-            |a, b, p| strictly_inside_segment(p, a, b),
-            stats,
-            &mut out,
-        );
-        if split {
+        if !splits.is_empty() {
             changed = true;
+            let mut out = split_fragments(&fragments, splits);
             merge(&mut out);
             fragments = out;
         }

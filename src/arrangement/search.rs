@@ -290,11 +290,26 @@ impl Index {
         match (&self.grid, self.path) {
             (Some(grid), Path::Grid) => {
                 // A pair shares a point only if it shares the cell holding that point ([C3]).
+                // Cell lists are in index order, so the partners j > i are a suffix; a
+                // segment in one cell meets each partner once and needs no stamp.
                 let mut seen = vec![usize::MAX; segs.len()];
                 for (i, s) in segs.iter().enumerate() {
-                    for &cell in grid.seg_cells.get(i) {
-                        for &j in grid.cell_segs.get(cell) {
-                            if j > i && seen[j] != i {
+                    let cells = grid.seg_cells.get(i);
+                    let later = |cell: usize| {
+                        let list = grid.cell_segs.get(cell);
+                        &list[list.partition_point(|&j| j <= i)..]
+                    };
+                    if let [cell] = cells {
+                        for &j in later(*cell) {
+                            if boxes_overlap(s, &segs[j]) {
+                                f(i, j);
+                            }
+                        }
+                        continue;
+                    }
+                    for &cell in cells {
+                        for &j in later(cell) {
+                            if seen[j] != i {
                                 seen[j] = i;
                                 if boxes_overlap(s, &segs[j]) {
                                     f(i, j);
@@ -398,13 +413,15 @@ impl Index {
                                 // Cells are wide: keep only points in the box grown by 1,
                                 // as the sorted path does (a point farther away cannot
                                 // be within 1/2 of the segment).
-                                for &p in cell_points.get(k) {
-                                    let q = points[p];
-                                    if q.x >= s.a.x - 1
-                                        && q.x <= s.b.x + 1
-                                        && q.y >= y_lo
-                                        && q.y <= y_hi
-                                    {
+                                // A cell's points are in (x, y) order: binary search
+                                // the x range, then filter by y.
+                                let list = cell_points.get(k);
+                                let lo = list.partition_point(|&p| points[p].x < s.a.x - 1);
+                                let hi =
+                                    lo + list[lo..].partition_point(|&p| points[p].x <= s.b.x + 1);
+                                for &p in &list[lo..hi] {
+                                    let y = points[p].y;
+                                    if y >= y_lo && y <= y_hi {
                                         f(p);
                                     }
                                 }
