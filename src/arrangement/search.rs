@@ -179,6 +179,77 @@ impl Lists {
     }
 }
 
+/// Horizontal bands of height 2^shift for the [C4] searches. The sweep keeps its active
+/// list per band and the x-sorted points are kept per band, so a query reads only the
+/// bands its y range meets: the same sweep and binary search, restricted by y (every
+/// candidate is still decided exactly, [C1]). A band index is a clamped, monotone function
+/// of y, so a point inside a y range always lies in one of the range's bands.
+#[derive(Debug, Clone, Copy)]
+struct Bands {
+    min_y: i64,
+    max_y: i64,
+    shift: u32,
+    count: usize,
+}
+
+impl Bands {
+    /// Height: the least power of two at least the mean y extent, raised until there are
+    /// at most max(n, 1) bands.
+    fn new(segs: &[Fragment]) -> Bands {
+        let (mut min_y, mut max_y) = (i64::MAX, i64::MIN);
+        let mut extent_sum: u128 = 0;
+        for f in segs {
+            min_y = min_y.min(f.a.y.min(f.b.y));
+            max_y = max_y.max(f.a.y.max(f.b.y));
+            extent_sum += u128::from(f.b.y.abs_diff(f.a.y));
+        }
+        if segs.is_empty() {
+            (min_y, max_y) = (0, 0);
+        }
+        let n = segs.len().max(1) as u128;
+        let height = max_y.abs_diff(min_y);
+        let mut shift = 0u32;
+        while shift < 62 && (1u128 << shift) * n < extent_sum {
+            shift += 1;
+        }
+        while shift < 62 && u128::from(height >> shift) + 1 > n {
+            shift += 1;
+        }
+        Bands::with_shift(min_y, max_y, shift)
+    }
+
+    fn with_shift(min_y: i64, max_y: i64, shift: u32) -> Bands {
+        Bands {
+            min_y,
+            max_y,
+            shift,
+            count: ((max_y.abs_diff(min_y) >> shift) + 1) as usize,
+        }
+    }
+
+    /// Bands for the point search: a quarter of the height, at most max(points, 1) bands.
+    /// A point query reads the x range of every band its y range meets; thinner bands
+    /// hold fewer points in that range, at the price of one binary search per band.
+    fn for_points(self, points: usize) -> Bands {
+        let thin = Bands::with_shift(self.min_y, self.max_y, self.shift.saturating_sub(2));
+        if thin.count <= points.max(1) {
+            thin
+        } else {
+            self
+        }
+    }
+
+    fn band(&self, y: i64) -> usize {
+        let b = (y.saturating_sub(self.min_y).max(0) >> self.shift) as usize;
+        b.min(self.count - 1)
+    }
+
+    /// The bands meeting [lo, hi].
+    fn range(&self, lo: i64, hi: i64) -> std::ops::RangeInclusive<usize> {
+        self.band(lo)..=self.band(hi)
+    }
+}
+
 /// The uniform grid of [C2] over a set of segments.
 struct SegmentGrid {
     layout: Layout,
@@ -229,12 +300,17 @@ enum PointSearch {
     /// Points per cell of the segment grid, plus a stamp per cell for the current query.
     Grid {
         cell_points: Lists,
+        /// Coordinates in `cell_points.items` order: a cell's scan reads only these.
+        xs: Vec<i64>,
+        ys: Vec<i64>,
         stamp: Vec<usize>,
     },
-    /// x coordinates of the (x, y)-sorted points, searched by binary search ([C4]).
+    /// The (x, y)-sorted points per band, each band's x range found by binary search
+    /// ([C4]); coordinates copied in band order so a scan reads only these arrays.
     Sorted {
+        bands: Bands,
+        lists: Lists,
         xs: Vec<i64>,
-        /// y of the same points: the scan of an x range reads only this array.
         ys: Vec<i64>,
     },
     BruteForce,
@@ -245,6 +321,8 @@ pub(crate) struct Index {
     mode: SearchMode,
     path: Path,
     grid: Option<SegmentGrid>,
+    /// The bands of the [C4] searches (sweep path only).
+    bands: Option<Bands>,
     points: PointSearch,
     point_path: Path,
 }
@@ -265,10 +343,12 @@ impl Index {
                 }
             }
         };
+        let bands = (path == Path::Sweep).then(|| Bands::new(segs));
         Index {
             mode,
             path,
             grid,
+            bands,
             points: PointSearch::BruteForce,
             point_path: path,
         }
@@ -328,19 +408,33 @@ impl Index {
             }
             _ => {
                 // [C4] sweep by minimum x (a.x, since a < b); the active list holds the
-                // segments whose x range still reaches the sweep position.
+                // segments whose x range still reaches the sweep position, per band.
+                let bands = self.bands.unwrap_or_else(|| Bands::new(segs));
                 let mut order: Vec<usize> = (0..segs.len()).collect();
                 order.sort_unstable_by_key(|&i| (segs[i].a.x, i));
-                let mut active: Vec<usize> = Vec::new();
+                let mut active: Vec<Vec<usize>> = vec![Vec::new(); bands.count];
+                let mut seen = vec![usize::MAX; segs.len()];
                 for &i in &order {
                     let s = &segs[i];
-                    active.retain(|&j| segs[j].b.x >= s.a.x);
-                    for &j in &active {
-                        if boxes_overlap(s, &segs[j]) {
-                            f(i.min(j), i.max(j));
+                    let range = bands.range(s.a.y.min(s.b.y), s.a.y.max(s.b.y));
+                    // A partner shares at most one band with a segment in one band.
+                    let single = range.start() == range.end();
+                    for band in range {
+                        let list = &mut active[band];
+                        list.retain(|&j| segs[j].b.x >= s.a.x);
+                        for &j in list.iter() {
+                            if !single {
+                                if seen[j] == i {
+                                    continue;
+                                }
+                                seen[j] = i;
+                            }
+                            if boxes_overlap(s, &segs[j]) {
+                                f(i.min(j), i.max(j));
+                            }
                         }
+                        list.push(i);
                     }
-                    active.push(i);
                 }
             }
         }
@@ -362,7 +456,14 @@ impl Index {
                     self.set_sorted(points);
                 } else {
                     let stamp = vec![usize::MAX; layout.cell_count()];
-                    self.points = PointSearch::Grid { cell_points, stamp };
+                    let xs = cell_points.items.iter().map(|&k| points[k].x).collect();
+                    let ys = cell_points.items.iter().map(|&k| points[k].y).collect();
+                    self.points = PointSearch::Grid {
+                        cell_points,
+                        xs,
+                        ys,
+                        stamp,
+                    };
                     self.point_path = Path::Grid;
                 }
             }
@@ -375,9 +476,26 @@ impl Index {
     }
 
     fn set_sorted(&mut self, points: &[GridPoint]) {
+        let bands = match (&self.grid, self.bands) {
+            (_, Some(bands)) => bands,
+            // The crowded-pixel fallback of the grid path: the grid rows are the bands.
+            (Some(grid), None) => {
+                let layout = &grid.layout;
+                let max_y = layout.min_y + (((layout.rows - 1) as i64) << layout.shift);
+                Bands::with_shift(layout.min_y, max_y, layout.shift)
+            }
+            (None, None) => Bands::with_shift(0, 0, 0),
+        }
+        .for_points(points.len());
+        let pairs = points.iter().enumerate().map(|(k, p)| (bands.band(p.y), k));
+        let lists = Lists::group(bands.count, pairs);
+        let xs = lists.items.iter().map(|&k| points[k].x).collect();
+        let ys = lists.items.iter().map(|&k| points[k].y).collect();
         self.points = PointSearch::Sorted {
-            xs: points.iter().map(|p| p.x).collect(),
-            ys: points.iter().map(|p| p.y).collect(),
+            bands,
+            lists,
+            xs,
+            ys,
         };
         self.point_path = Path::Sweep;
     }
@@ -394,7 +512,12 @@ impl Index {
     ) {
         let s = &segs[i];
         match &mut self.points {
-            PointSearch::Grid { cell_points, stamp } => {
+            PointSearch::Grid {
+                cell_points,
+                xs,
+                ys,
+                stamp,
+            } => {
                 let Some(grid) = &self.grid else { return };
                 let layout = &grid.layout;
                 // A pixel met by the segment has its centre within 1/2 of a point of the
@@ -415,12 +538,11 @@ impl Index {
                                 // be within 1/2 of the segment).
                                 // A cell's points are in (x, y) order: binary search
                                 // the x range, then filter by y.
-                                let list = cell_points.get(k);
-                                let lo = list.partition_point(|&p| points[p].x < s.a.x - 1);
-                                let hi =
-                                    lo + list[lo..].partition_point(|&p| points[p].x <= s.b.x + 1);
-                                for &p in &list[lo..hi] {
-                                    let y = points[p].y;
+                                let (start, end) = (cell_points.start[k], cell_points.start[k + 1]);
+                                let cell_xs = &xs[start..end];
+                                let lo = start + cell_xs.partition_point(|&x| x < s.a.x - 1);
+                                let hi = start + cell_xs.partition_point(|&x| x <= s.b.x + 1);
+                                for (&y, &p) in ys[lo..hi].iter().zip(&cell_points.items[lo..hi]) {
                                     if y >= y_lo && y <= y_hi {
                                         f(p);
                                     }
@@ -430,13 +552,21 @@ impl Index {
                     }
                 }
             }
-            PointSearch::Sorted { xs, ys } => {
-                let lo = xs.partition_point(|&x| x < s.a.x - 1);
-                let hi = xs.partition_point(|&x| x <= s.b.x + 1);
+            PointSearch::Sorted {
+                bands,
+                lists,
+                xs,
+                ys,
+            } => {
                 let (ylo, yhi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
-                for (k, &y) in ys.iter().enumerate().take(hi).skip(lo) {
-                    if y >= ylo && y <= yhi {
-                        f(k);
+                for band in bands.range(ylo, yhi) {
+                    let (start, end) = (lists.start[band], lists.start[band + 1]);
+                    let lo = start + xs[start..end].partition_point(|&x| x < s.a.x - 1);
+                    let hi = start + xs[start..end].partition_point(|&x| x <= s.b.x + 1);
+                    for (&y, &p) in ys[lo..hi].iter().zip(&lists.items[lo..hi]) {
+                        if y >= ylo && y <= yhi {
+                            f(p);
+                        }
                     }
                 }
             }

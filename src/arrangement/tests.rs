@@ -1,6 +1,7 @@
 //! Hand-derived cases for [A1]–[A5] and X7–X9 (each expectation is derived in a comment),
 //! direct tests of the repair loop's code paths, and search-path agreement ([C1], X10).
 
+use super::search::{Index, Path};
 use super::*;
 
 fn p(x: i64, y: i64) -> GridPoint {
@@ -536,4 +537,124 @@ mod props {
             prop_assert_eq!(arrange(&reversed).unwrap(), out);
         }
     }
+}
+
+/// `k` integer star polygons (8–15 vertices, radii 5–20) with centres in a square of side
+/// `side`: dense overlapping rings, as in the polys-K workload.
+fn star_edges(rng: &mut Rng, k: usize, side: i64) -> Vec<TaggedEdge> {
+    let mut edges = Vec::new();
+    for _ in 0..k {
+        let (cx, cy) = (rng.range(0, side), rng.range(0, side));
+        let v = rng.range(8, 15);
+        let ring: Vec<(i64, i64)> = (0..v)
+            .map(|i| {
+                let r = rng.range(5, 20) as f64;
+                let t = std::f64::consts::TAU * i as f64 / v as f64;
+                (
+                    cx + (r * t.cos()).round() as i64,
+                    cy + (r * t.sin()).round() as i64,
+                )
+            })
+            .collect();
+        for i in 0..ring.len() {
+            edges.push(e(ring[i], ring[(i + 1) % ring.len()], 0));
+        }
+    }
+    edges
+}
+
+/// Canonical, merged fragments of the edges (what the searches index).
+fn canonical(edges: &[TaggedEdge]) -> Vec<Fragment> {
+    let mut out: Vec<Fragment> = edges
+        .iter()
+        .filter(|e| e.from != e.to)
+        .map(|e| Fragment::new(e.from.min(e.to), e.from.max(e.to), [1, 0]))
+        .collect();
+    out.sort_unstable_by_key(|f| (f.a, f.b));
+    out.dedup_by_key(|f| (f.a, f.b));
+    out
+}
+
+/// Completeness of the candidate searches ([C1]): every pair of fragments sharing a point
+/// and every (fragment, pixel) pair that meets is reported, whatever the search; checked
+/// against all pairs on inputs that take every path (the stars crowd the pixel grid, so
+/// Auto pairs on the grid and searches pixels by bands of grid rows).
+#[test]
+fn every_search_reports_every_contact() {
+    use crate::predicates::{orient, segment_meets_pixel};
+    use std::cmp::Ordering::Equal;
+    let mut rng = Rng(5);
+    // A 40×40 block of points over long spread edges crowds a few cells of the pixel
+    // grid while the segment grid stays even.
+    let block: Vec<GridPoint> = (1000..1040)
+        .flat_map(|x| (1000..1040).map(move |y| GridPoint::new(x, y)))
+        .collect();
+    let inputs = [
+        (star_edges(&mut rng, 20, 40), vec![]),
+        (star_edges(&mut rng, 60, 100), vec![]),
+        (spread_edges(&mut rng, 300, 6), vec![]),
+        (spread_edges(&mut rng, 300, 40), block),
+    ];
+    let mut fallback_seen = false;
+    for (edges, extra) in &inputs {
+        let frags = canonical(edges);
+        let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
+        points.extend(extra);
+        // Points near the fragments: every grid point around each endpoint.
+        for f in &frags {
+            for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1)] {
+                points.push(GridPoint::new(f.a.x + dx, f.a.y + dy));
+            }
+        }
+        points.sort_unstable();
+        points.dedup();
+        let on_segment = |p: GridPoint, f: &Fragment| {
+            orient(f.a, f.b, p) == Equal
+                && p.x >= f.a.x.min(f.b.x)
+                && p.x <= f.a.x.max(f.b.x)
+                && p.y >= f.a.y.min(f.b.y)
+                && p.y <= f.a.y.max(f.b.y)
+        };
+        let share_point = |f: &Fragment, g: &Fragment| {
+            crate::predicates::properly_cross(f.a, f.b, g.a, g.b)
+                || on_segment(g.a, f)
+                || on_segment(g.b, f)
+                || on_segment(f.a, g)
+                || on_segment(f.b, g)
+        };
+        for mode in [SearchMode::Auto, SearchMode::Grid, SearchMode::Sweep] {
+            let mut index = Index::new(&frags, mode);
+            let mut reported = std::collections::HashSet::new();
+            index.for_each_pair(&frags, |i, j| {
+                assert!(i < j);
+                assert!(
+                    reported.insert((i, j)),
+                    "{mode:?} reported ({i}, {j}) twice"
+                );
+            });
+            for i in 0..frags.len() {
+                for j in i + 1..frags.len() {
+                    if share_point(&frags[i], &frags[j]) {
+                        assert!(reported.contains(&(i, j)), "{mode:?} missed pair {i} {j}");
+                    }
+                }
+            }
+            index.attach_points(&points);
+            fallback_seen |= mode == SearchMode::Auto
+                && index.path() == Path::Grid
+                && index.point_path() == Path::Sweep;
+            for (i, f) in frags.iter().enumerate() {
+                let mut near = std::collections::HashSet::new();
+                index.for_each_point_near(&frags, &points, i, |k| {
+                    assert!(near.insert(k), "{mode:?} reported point {k} twice");
+                });
+                for (k, &p) in points.iter().enumerate() {
+                    if segment_meets_pixel(f.a, f.b, p) {
+                        assert!(near.contains(&k), "{mode:?} missed pixel {p:?} of {f:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(fallback_seen, "no input took the crowded-pixel fallback");
 }
