@@ -72,12 +72,37 @@ fn crossings(
     stats.crossing_candidates += candidates;
 }
 
-/// Sorted distinct endpoints of the fragments.
+/// The distinct points of two sorted sequences, sorted.
+fn union_sorted(
+    left: impl Iterator<Item = GridPoint>,
+    right: impl Iterator<Item = GridPoint>,
+) -> Vec<GridPoint> {
+    let mut out: Vec<GridPoint> = Vec::with_capacity(left.size_hint().0 + right.size_hint().0);
+    let (mut left, mut right) = (left.peekable(), right.peekable());
+    loop {
+        let next = match (left.peek(), right.peek()) {
+            (Some(&l), Some(&r)) if l <= r => left.next(),
+            (Some(_), Some(_)) => right.next(),
+            (Some(_), None) => left.next(),
+            (None, Some(_)) => right.next(),
+            (None, None) => break,
+        };
+        if let Some(p) = next {
+            if out.last() != Some(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Sorted distinct endpoints of fragments sorted by (a, b): the smaller endpoints are in
+/// order already, so only the larger ones are sorted before the two are merged.
 fn endpoints(fragments: &[Fragment]) -> Vec<GridPoint> {
-    let mut points: Vec<GridPoint> = fragments.iter().flat_map(|f| [f.a, f.b]).collect();
-    points.sort_unstable();
-    points.dedup();
-    points
+    debug_assert!(fragments.windows(2).all(|w| w[0].a <= w[1].a));
+    let mut larger: Vec<GridPoint> = fragments.iter().map(|f| f.b).collect();
+    larger.sort_unstable();
+    union_sorted(fragments.iter().map(|f| f.a), larger.into_iter())
 }
 
 /// Writes every fragment to `out`, each one replaced by the polyline through its
@@ -100,9 +125,8 @@ fn reroute_through(
         chain.clear();
         let (a, b) = (f.a, f.b);
         let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
-        index.for_each_point_near(fragments, points, i, |k| {
+        index.for_each_point_near(fragments, points, i, |_, p| {
             candidates += 1;
-            let p = points[k];
             if select(a, b, p) {
                 let projection = i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
                 chain.push((projection, p));
@@ -146,10 +170,13 @@ pub(super) fn initial_reroute(
     stats: &mut ArrangeStats,
 ) -> Vec<Fragment> {
     let mut index = Index::new(&fragments, mode);
-    let mut hot = endpoints(&fragments);
-    crossings(&fragments, &index, stats, &mut hot);
-    hot.sort_unstable();
-    hot.dedup();
+    let mut crossing_pixels = Vec::new();
+    crossings(&fragments, &index, stats, &mut crossing_pixels);
+    crossing_pixels.sort_unstable();
+    let hot = union_sorted(
+        endpoints(&fragments).into_iter(),
+        crossing_pixels.into_iter(),
+    );
     stats.hot_pixels = hot.len();
     let mut out = Vec::with_capacity(fragments.len() + fragments.len() / 2);
     reroute_through(

@@ -96,6 +96,12 @@ impl Layout {
         self.cols * self.rows
     }
 
+    /// Cells are numbered column by column: fragments and points are processed in x
+    /// order, so consecutive ones touch nearby cell slots (cache locality at 10^6 items).
+    fn cell(&self, col: usize, row: usize) -> usize {
+        col * self.rows + row
+    }
+
     fn col(&self, x: i64) -> usize {
         let c = (x.saturating_sub(self.min_x).max(0) >> self.shift) as usize;
         c.min(self.cols - 1)
@@ -132,7 +138,7 @@ impl Layout {
                 (ra.min(rb), ra.max(rb))
             };
             for row in r0..=r1 {
-                visit(row * self.cols + col);
+                visit(self.cell(col, row));
             }
         }
     }
@@ -448,7 +454,7 @@ impl Index {
                 let pairs = points
                     .iter()
                     .enumerate()
-                    .map(|(k, p)| (layout.row(p.y) * layout.cols + layout.col(p.x), k));
+                    .map(|(k, p)| (layout.cell(layout.col(p.x), layout.row(p.y)), k));
                 let cell_points = Lists::group(layout.cell_count(), pairs);
                 // Crowded pixels fall back to the binary search too, unless forced.
                 let crowded = cell_points.square_sum() > CLUSTER_FACTOR * points.len() as u128;
@@ -500,17 +506,35 @@ impl Index {
         self.point_path = Path::Sweep;
     }
 
-    /// Calls `f(k)` for every attached point k that may lie within L∞ distance 1/2 of
-    /// segment `i` (a superset of the pixels it meets and the points on it), each once in
-    /// the grid and sorted paths.
+    /// Calls `f(k, points[k])` for every attached point k that may lie within L∞ distance
+    /// 1/2 of segment `i` (a superset of the pixels it meets and the points on it), each
+    /// once in the grid and sorted paths. Coordinates come from the search's own copies,
+    /// so the caller need not index `points`.
     pub(crate) fn for_each_point_near(
         &mut self,
         segs: &[Fragment],
         points: &[GridPoint],
         i: usize,
-        mut f: impl FnMut(usize),
+        mut f: impl FnMut(usize, GridPoint),
     ) {
         let s = &segs[i];
+        // Only points in the segment's box grown by 1 can be within 1/2 of it.
+        let (x_lo, x_hi) = (s.a.x - 1, s.b.x + 1);
+        let (y_lo, y_hi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
+        // Reports the points of items[start..end] (x-sorted) inside the grown box; a long
+        // run is cut to its x range by binary search first.
+        let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[usize]| {
+            let (mut lo, mut hi) = (start, end);
+            if end - start > 8 {
+                lo = start + xs[start..end].partition_point(|&x| x < x_lo);
+                hi = start + xs[start..end].partition_point(|&x| x <= x_hi);
+            }
+            for ((&x, &y), &k) in xs[lo..hi].iter().zip(&ys[lo..hi]).zip(&items[lo..hi]) {
+                if x >= x_lo && x <= x_hi && y >= y_lo && y <= y_hi {
+                    f(k, GridPoint::new(x, y));
+                }
+            }
+        };
         match &mut self.points {
             PointSearch::Grid {
                 cell_points,
@@ -521,32 +545,35 @@ impl Index {
                 let Some(grid) = &self.grid else { return };
                 let layout = &grid.layout;
                 // A pixel met by the segment has its centre within 1/2 of a point of the
-                // segment, so in a visited cell or one of its 8 neighbours (cells ≥ 2 wide).
-                // Only cells meeting the segment's box grown by 1 can hold such a centre.
-                let (col_lo, col_hi) = (layout.col(s.a.x - 1), layout.col(s.b.x + 1));
-                let (y_lo, y_hi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
+                // segment, so in a visited cell or one of its 8 neighbours (cells ≥ 2 wide);
+                // only cells meeting the grown box can hold such a centre.
+                let (col_lo, col_hi) = (layout.col(x_lo), layout.col(x_hi));
                 let (row_lo, row_hi) = (layout.row(y_lo), layout.row(y_hi));
-                for &cell in grid.seg_cells.get(i) {
-                    let (col, row) = (cell % layout.cols, cell / layout.cols);
-                    for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
-                        for c in col.saturating_sub(1).max(col_lo)..=(col + 1).min(col_hi) {
-                            let k = r * layout.cols + c;
+                let cells = grid.seg_cells.get(i);
+                let mut visit = |k: usize| {
+                    let (start, end) = (cell_points.start[k], cell_points.start[k + 1]);
+                    scan(start, end, xs, ys, &cell_points.items);
+                };
+                // Every such cell lies in the rectangle of cells of the grown box; when
+                // that rectangle is small (the usual short fragment) scan it whole, with
+                // no stamps: each cell once.
+                let rectangle = (col_hi - col_lo + 1) * (row_hi - row_lo + 1);
+                if rectangle <= 9 * cells.len() {
+                    for c in col_lo..=col_hi {
+                        for r in row_lo..=row_hi {
+                            visit(layout.cell(c, r));
+                        }
+                    }
+                    return;
+                }
+                for &cell in cells {
+                    let (col, row) = (cell / layout.rows, cell % layout.rows);
+                    for c in col.saturating_sub(1).max(col_lo)..=(col + 1).min(col_hi) {
+                        for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
+                            let k = layout.cell(c, r);
                             if stamp[k] != i {
                                 stamp[k] = i;
-                                // Cells are wide: keep only points in the box grown by 1,
-                                // as the sorted path does (a point farther away cannot
-                                // be within 1/2 of the segment).
-                                // A cell's points are in (x, y) order: binary search
-                                // the x range, then filter by y.
-                                let (start, end) = (cell_points.start[k], cell_points.start[k + 1]);
-                                let cell_xs = &xs[start..end];
-                                let lo = start + cell_xs.partition_point(|&x| x < s.a.x - 1);
-                                let hi = start + cell_xs.partition_point(|&x| x <= s.b.x + 1);
-                                for (&y, &p) in ys[lo..hi].iter().zip(&cell_points.items[lo..hi]) {
-                                    if y >= y_lo && y <= y_hi {
-                                        f(p);
-                                    }
-                                }
+                                visit(k);
                             }
                         }
                     }
@@ -558,19 +585,16 @@ impl Index {
                 xs,
                 ys,
             } => {
-                let (ylo, yhi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
-                for band in bands.range(ylo, yhi) {
+                for band in bands.range(y_lo, y_hi) {
                     let (start, end) = (lists.start[band], lists.start[band + 1]);
-                    let lo = start + xs[start..end].partition_point(|&x| x < s.a.x - 1);
-                    let hi = start + xs[start..end].partition_point(|&x| x <= s.b.x + 1);
-                    for (&y, &p) in ys[lo..hi].iter().zip(&lists.items[lo..hi]) {
-                        if y >= ylo && y <= yhi {
-                            f(p);
-                        }
-                    }
+                    scan(start, end, xs, ys, &lists.items);
                 }
             }
-            PointSearch::BruteForce => (0..points.len()).for_each(f),
+            PointSearch::BruteForce => {
+                for (k, &p) in points.iter().enumerate() {
+                    f(k, p);
+                }
+            }
         }
     }
 }

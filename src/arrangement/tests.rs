@@ -645,7 +645,8 @@ fn every_search_reports_every_contact() {
                 && index.point_path() == Path::Sweep;
             for (i, f) in frags.iter().enumerate() {
                 let mut near = std::collections::HashSet::new();
-                index.for_each_point_near(&frags, &points, i, |k| {
+                index.for_each_point_near(&frags, &points, i, |k, p| {
+                    assert_eq!(p, points[k]);
                     assert!(near.insert(k), "{mode:?} reported point {k} twice");
                 });
                 for (k, &p) in points.iter().enumerate() {
