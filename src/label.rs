@@ -25,9 +25,20 @@ struct StatusLine {
     to: GridPoint,
 }
 
+impl Default for StatusLine {
+    /// Filler for unused room in the status list.
+    fn default() -> Self {
+        let origin = GridPoint::new(0, 0);
+        StatusLine {
+            from: origin,
+            to: origin,
+        }
+    }
+}
+
 /// One entry of the sweep status: a segment cut by the sweep line and the winding just
 /// above it ([L2]).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct StatusEntry {
     above: [i64; 2],
 }
@@ -57,63 +68,69 @@ fn add(w: [i64; 2], net: [i64; 2]) -> Result<[i64; 2]> {
     }
 }
 
-/// Outgoing segments per vertex, grouped: those starting at vertex `v` have the positions
-/// `start[v]..start[v + 1]`; `far[k]` is the far end of the segment at position k,
-/// gathered up front (independent loads) rather than one cache miss at a time in the
-/// sweep.
-struct Outgoing {
-    start: Vec<usize>,
+/// How many far ends [`Outgoing`] gathers at a time.
+const FAR_CHUNK: usize = 256;
+
+/// The segments by first endpoint, walked once along the sweep. Far ends are gathered a
+/// chunk ahead (independent loads) rather than one cache miss at a time in the sweep.
+struct Outgoing<'a> {
+    vertices: &'a [GridPoint],
+    segments: &'a [Segment],
+    /// Segment index per position when the segments are not sorted by first endpoint
+    /// (a canonical arrangement is, and then position and index agree).
+    order: Option<Vec<usize>>,
+    next: usize,
+    far_start: usize,
     far: Vec<GridPoint>,
-    /// Segment index per position; `None` when the segments are sorted by their first
-    /// endpoint (as in a canonical arrangement), where position and index agree.
-    segment: Option<Vec<usize>>,
 }
 
-impl Outgoing {
-    /// Also returns the number of segments ending at each vertex.
-    fn new(vertices: &[GridPoint], segments: &[Segment]) -> Result<(Self, Vec<usize>)> {
+impl<'a> Outgoing<'a> {
+    fn new(vertices: &'a [GridPoint], segments: &'a [Segment]) -> Result<Self> {
         let n = vertices.len();
-        let mut start = vec![0usize; n + 1];
-        let mut ending = vec![0usize; n];
-        let mut sorted = true;
-        let mut previous = 0;
-        for s in segments {
-            if s.a >= s.b || s.b >= n {
-                return Err(defect("segment endpoints out of order or out of range"));
-            }
-            start[s.a + 1] += 1;
-            ending[s.b] += 1;
-            sorted &= previous <= s.a;
-            previous = s.a;
+        if segments.iter().any(|s| s.a >= s.b || s.b >= n) {
+            return Err(defect("segment endpoints out of order or out of range"));
         }
-        for v in 0..n {
-            start[v + 1] += start[v];
-        }
-        let segment = (!sorted).then(|| {
-            let mut fill = start.clone();
-            let mut order = vec![0usize; segments.len()];
-            for (i, s) in segments.iter().enumerate() {
-                order[fill[s.a]] = i;
-                fill[s.a] += 1;
-            }
+        let order = (!segments.is_sorted_by_key(|s| s.a)).then(|| {
+            let mut order: Vec<usize> = (0..segments.len()).collect();
+            order.sort_by_key(|&i| segments[i].a);
             order
         });
-        let far = match &segment {
-            Some(order) => order.iter().map(|&i| vertices[segments[i].b]).collect(),
-            None => segments.iter().map(|s| vertices[s.b]).collect(),
-        };
-        let outgoing = Outgoing {
-            start,
-            far,
-            segment,
-        };
-        Ok((outgoing, ending))
+        Ok(Outgoing {
+            vertices,
+            segments,
+            order,
+            next: 0,
+            far_start: 0,
+            far: Vec::with_capacity(FAR_CHUNK),
+        })
     }
 
     fn segment(&self, position: usize) -> usize {
-        self.segment
+        self.order
             .as_ref()
             .map_or(position, |order| order[position])
+    }
+
+    /// The positions of the segments starting at vertex `v` (with their far ends ready
+    /// for [`Self::far_ends`]); called for v = 0, 1, … in turn.
+    fn starting_at(&mut self, v: usize) -> std::ops::Range<usize> {
+        let first = self.next;
+        while self.next < self.segments.len() && self.segments[self.segment(self.next)].a == v {
+            self.next += 1;
+        }
+        if self.next > self.far_start + self.far.len() {
+            self.far_start = first;
+            let end = self.next.max(first + FAR_CHUNK).min(self.segments.len());
+            let far: Vec<GridPoint> = (first..end)
+                .map(|k| self.vertices[self.segments[self.segment(k)].b])
+                .collect();
+            self.far = far;
+        }
+        first..self.next
+    }
+
+    fn far_ends(&self, positions: std::ops::Range<usize>) -> &[GridPoint] {
+        &self.far[positions.start - self.far_start..positions.end - self.far_start]
     }
 }
 
@@ -133,33 +150,33 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
     if !vertices.iter().all(|p| in_range(p.x) && in_range(p.y)) {
         return Err(defect("arrangement coordinate beyond 2^61"));
     }
-    let (outgoing, ending) = Outgoing::new(vertices, segments)?;
+    let mut outgoing = Outgoing::new(vertices, segments)?;
 
     let mut windings = vec![SegmentWindings::default(); segments.len()];
     // [L2] The status, bottom to top, as two parallel lists.
-    let mut lines: Vec<StatusLine> = Vec::new();
-    let mut entries: Vec<StatusEntry> = Vec::new();
+    let mut status_lines = TwoSidedList::<StatusLine>::default();
+    let mut entries = TwoSidedList::<StatusEntry>::default();
     let mut starting: Vec<usize> = Vec::new();
     let mut new_lines: Vec<StatusLine> = Vec::new();
     let mut new_entries: Vec<StatusEntry> = Vec::new();
     for (vi, &v) in vertices.iter().enumerate() {
         // [L3] Segments below v have v on their left (above). In a noded arrangement the
-        // segments through v end there and come next, then the ones above v.
+        // segments through v end there and come next, then the ones above v. (Vertices
+        // are distinct, so a status line ends at v exactly when its segment does; one
+        // ending elsewhere stays in the status to the end.)
+        let lines = status_lines.as_slice();
         let lo = lines.partition_point(|line| side(line, v) == Ordering::Greater);
-        let hi = lo + ending[vi];
-        // Vertices are distinct, so a status line ends at v exactly when its segment does.
-        let block_matches = hi <= lines.len()
-            && lines[lo..hi].iter().all(|line| line.to == v)
-            && lines
-                .get(hi)
-                .is_none_or(|line| side(line, v) == Ordering::Less);
-        if !block_matches {
+        let hi = lo + lines[lo..].iter().take_while(|line| line.to == v).count();
+        if lines
+            .get(hi)
+            .is_some_and(|line| side(line, v) != Ordering::Less)
+        {
             return Err(defect(
                 "sweep status does not match the segments ending at a vertex",
             ));
         }
         let below = if lo > 0 {
-            entries[lo - 1].above
+            entries.as_slice()[lo - 1].above
         } else {
             [0, 0]
         };
@@ -167,9 +184,11 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         // [L3] Outgoing segments bottom to top by the exact cross product of directions:
         // all point into the half-plane after v, so the order is total.
         // (A stable sort of the positions, as ties only come from invalid input.)
+        let positions = outgoing.starting_at(vi);
+        let far = outgoing.far_ends(positions.clone());
         starting.clear();
-        starting.extend(outgoing.start[vi]..outgoing.start[vi + 1]);
-        let direction = |k: usize| direction(v, outgoing.far[k]);
+        starting.extend(0..positions.len());
+        let direction = |k: usize| direction(v, far[k]);
         let upward = |k: usize, l: usize| 0.cmp(&cross(direction(k), direction(l)));
         match starting[..] {
             [] | [_] => {}
@@ -184,7 +203,7 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         new_lines.clear();
         new_entries.clear();
         for &k in &starting {
-            let i = outgoing.segment(k);
+            let i = outgoing.segment(positions.start + k);
             let above = add(running, segments[i].net)?;
             windings[i] = SegmentWindings {
                 right: running,
@@ -192,7 +211,7 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
             };
             new_lines.push(StatusLine {
                 from: v,
-                to: outgoing.far[k],
+                to: far[k],
             });
             new_entries.push(StatusEntry { above });
             running = above;
@@ -216,21 +235,73 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         if crossed {
             return Err(defect("segments cross (the arrangement is not noded)"));
         }
-        replace(&mut lines, lo..hi, &new_lines);
-        replace(&mut entries, lo..hi, &new_entries);
+        status_lines.replace(lo..hi, &new_lines);
+        entries.replace(lo..hi, &new_entries);
     }
-    if !lines.is_empty() {
+    if !status_lines.as_slice().is_empty() {
         return Err(defect("sweep status not empty after the last vertex"));
     }
     Ok(windings)
 }
 
-/// `list.splice(range, new)` without moving the tail when the lengths agree.
-fn replace<T: Copy>(list: &mut Vec<T>, range: std::ops::Range<usize>, new: &[T]) {
-    if range.len() == new.len() {
-        list[range].copy_from_slice(new);
-    } else {
-        list.splice(range, new.iter().copied());
+/// A plain list ([L4]) with free room at both ends, so that replacing a range moves
+/// the shorter side of it: half the memory traffic of a `Vec` on average.
+#[derive(Debug)]
+struct TwoSidedList<T> {
+    buffer: Vec<T>,
+    start: usize,
+    len: usize,
+}
+
+impl<T> Default for TwoSidedList<T> {
+    fn default() -> Self {
+        TwoSidedList {
+            buffer: Vec::new(),
+            start: 0,
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy + Default> TwoSidedList<T> {
+    fn as_slice(&self) -> &[T] {
+        &self.buffer[self.start..self.start + self.len]
+    }
+
+    /// `splice(range, new)`: `range` indexes [`Self::as_slice`].
+    fn replace(&mut self, range: std::ops::Range<usize>, new: &[T]) {
+        let (removed, added) = (range.len(), new.len());
+        if added > removed {
+            self.make_room(added - removed);
+        }
+        let (start, end) = (self.start + range.start, self.start + range.end);
+        if added != removed {
+            if range.start <= self.len - range.end {
+                // The part before the range shifts; `make_room` keeps start + removed ≥ added.
+                let new_start = self.start + removed - added;
+                self.buffer.copy_within(self.start..start, new_start);
+                self.start = new_start;
+            } else {
+                let stop = self.start + self.len;
+                self.buffer.copy_within(end..stop, start + added);
+            }
+            self.len = self.len + added - removed;
+        }
+        let at = self.start + range.start;
+        self.buffer[at..at + added].copy_from_slice(new);
+    }
+
+    /// Room for `extra` more elements on each side.
+    fn make_room(&mut self, extra: usize) {
+        let room_after = self.buffer.len() - self.start - self.len;
+        if self.start >= extra && room_after >= extra {
+            return;
+        }
+        let room = self.len.max(extra).max(16);
+        let mut buffer = vec![T::default(); self.len + 2 * room];
+        buffer[room..room + self.len].copy_from_slice(self.as_slice());
+        self.buffer = buffer;
+        self.start = room;
     }
 }
 
@@ -596,6 +667,25 @@ pub(crate) mod tests {
             }
             if let Ok(w) = w {
                 prop_assert_eq!(Ok(w), written);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn two_sided_list_replaces_like_vec_splice(
+            steps in proptest::collection::vec((any::<usize>(), 0usize..4, 0usize..5), 0..300)
+        ) {
+            // Long runs of growth at either end force the room to be remade.
+            let mut list = TwoSidedList::<u32>::default();
+            let mut plain: Vec<u32> = Vec::new();
+            for (step, &(at, removed, added)) in steps.iter().enumerate() {
+                let start = at % (plain.len() + 1);
+                let end = (start + removed).min(plain.len());
+                let new: Vec<u32> = (0..added as u32).map(|k| step as u32 * 8 + k).collect();
+                list.replace(start..end, &new);
+                plain.splice(start..end, new.iter().copied());
+                prop_assert_eq!(list.as_slice(), &plain[..]);
             }
         }
     }
