@@ -14,6 +14,7 @@ use crate::grid::GridPoint;
 mod repair;
 mod search;
 
+use repair::Piece;
 pub use repair::{repair_fragments, Fragment, MAX_REPAIR_ROUNDS};
 pub use search::SearchMode;
 
@@ -163,10 +164,20 @@ pub fn arrange_with(
         input_fragments: fragments.len(),
         ..ArrangeStats::default()
     };
-    let rerouted = repair::initial_reroute(fragments, options.search, &mut stats);
+    let (hot, pieces) = repair::initial_reroute(fragments, options.search, &mut stats);
+    let rerouted: Vec<Fragment> = pieces
+        .iter()
+        .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net))
+        .collect();
     let settled = repair::repair_loop(rerouted, options.search, MAX_REPAIR_ROUNDS, &mut stats)?;
     stats.final_fragments = settled.len();
-    Ok((assemble(&settled), stats))
+    if stats.repair_rounds == 1 {
+        // The first round changed nothing: the pieces are the settled fragments.
+        debug_assert_eq!(settled.len(), pieces.len());
+        Ok((assemble_pieces(&hot, &pieces), stats))
+    } else {
+        Ok((assemble(&settled), stats))
+    }
 }
 
 fn tag_counts(tag: EdgeTag) -> [i64; 2] {
@@ -204,6 +215,32 @@ fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
     }
     repair::merge(&mut fragments);
     Ok(fragments)
+}
+
+/// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by
+/// a piece with a non-zero net, numbered in order; no sort needed.
+fn assemble_pieces(hot: &[GridPoint], pieces: &[Piece]) -> Arrangement {
+    let kept = || pieces.iter().filter(|p| p.net != [0, 0]);
+    let mut vertex = vec![usize::MAX; hot.len()];
+    for p in kept() {
+        vertex[p.a] = 0;
+        vertex[p.b] = 0;
+    }
+    let mut vertices = Vec::new();
+    for (k, v) in vertex.iter_mut().enumerate() {
+        if *v == 0 {
+            *v = vertices.len();
+            vertices.push(hot[k]);
+        }
+    }
+    let segments = kept()
+        .map(|p| Segment {
+            a: vertex[p.a],
+            b: vertex[p.b],
+            net: p.net,
+        })
+        .collect();
+    Arrangement { vertices, segments }
 }
 
 /// [A5]: drops zero-net fragments, indexes the remaining endpoints in (x, y) order.

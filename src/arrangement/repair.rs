@@ -33,11 +33,22 @@ impl Fragment {
 
 /// Sorts by (a, b) and merges identical fragments, adding their nets (zero nets kept).
 pub(super) fn merge(fragments: &mut Vec<Fragment>) {
-    fragments.sort_unstable_by_key(|f| (f.a, f.b));
-    fragments.dedup_by(|later, kept| {
-        if (later.a, later.b) == (kept.a, kept.b) {
-            kept.net[0] += later.net[0];
-            kept.net[1] += later.net[1];
+    merge_by_key(fragments, |f| (f.a, f.b), |f| &mut f.net);
+}
+
+/// Sorts by `key` and merges items with equal keys, adding their nets (zero nets kept).
+fn merge_by_key<T, K: Ord>(
+    items: &mut Vec<T>,
+    key: impl Fn(&T) -> K,
+    net: impl Fn(&mut T) -> &mut [i64; 2],
+) {
+    items.sort_unstable_by_key(&key);
+    items.dedup_by(|later, kept| {
+        if key(later) == key(kept) {
+            let add = *net(later);
+            let sum = net(kept);
+            sum[0] += add[0];
+            sum[1] += add[1];
             true
         } else {
             false
@@ -72,42 +83,87 @@ fn crossings(
     stats.crossing_candidates += candidates;
 }
 
-/// The distinct points of two sorted sequences, sorted.
-fn union_sorted(
-    left: impl Iterator<Item = GridPoint>,
-    right: impl Iterator<Item = GridPoint>,
-) -> Vec<GridPoint> {
-    let mut out: Vec<GridPoint> = Vec::with_capacity(left.size_hint().0 + right.size_hint().0);
-    let (mut left, mut right) = (left.peekable(), right.peekable());
+/// The hot pixels of [A2] (fragment endpoints and rounded crossings, sorted, distinct)
+/// and the hot-pixel index of each fragment's endpoints. The fragments are sorted by
+/// (a, b), so their smaller endpoints come in order; the larger ones and the crossings are
+/// sorted, then the three sequences are merged.
+fn hot_pixels(
+    fragments: &[Fragment],
+    mut crossing_pixels: Vec<GridPoint>,
+) -> (Vec<GridPoint>, Vec<[usize; 2]>) {
+    debug_assert!(fragments.windows(2).all(|w| w[0].a <= w[1].a));
+    crossing_pixels.sort_unstable();
+    let mut larger: Vec<(GridPoint, usize)> = fragments
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.b, i))
+        .collect();
+    larger.sort_unstable();
+    let mut hot: Vec<GridPoint> = Vec::with_capacity(fragments.len() + crossing_pixels.len() + 1);
+    let mut ends = vec![[0usize; 2]; fragments.len()];
+    let (mut i, mut j, mut k) = (0, 0, 0);
     loop {
-        let next = match (left.peek(), right.peek()) {
-            (Some(&l), Some(&r)) if l <= r => left.next(),
-            (Some(_), Some(_)) => right.next(),
-            (Some(_), None) => left.next(),
-            (None, Some(_)) => right.next(),
-            (None, None) => break,
+        // The least of the three heads; ties all take the same index.
+        let heads = [
+            fragments.get(i).map(|f| f.a),
+            larger.get(j).map(|l| l.0),
+            crossing_pixels.get(k).copied(),
+        ];
+        let Some(p) = heads.iter().flatten().min().copied() else {
+            break;
         };
-        if let Some(p) = next {
-            if out.last() != Some(&p) {
-                out.push(p);
-            }
+        if hot.last() != Some(&p) {
+            hot.push(p);
+        }
+        let v = hot.len() - 1;
+        if heads[0] == Some(p) {
+            ends[i][0] = v;
+            i += 1;
+        } else if heads[1] == Some(p) {
+            ends[larger[j].1][1] = v;
+            j += 1;
+        } else {
+            k += 1;
         }
     }
-    out
+    (hot, ends)
 }
 
-/// Sorted distinct endpoints of fragments sorted by (a, b): the smaller endpoints are in
-/// order already, so only the larger ones are sorted before the two are merged.
-fn endpoints(fragments: &[Fragment]) -> Vec<GridPoint> {
-    debug_assert!(fragments.windows(2).all(|w| w[0].a <= w[1].a));
-    let mut larger: Vec<GridPoint> = fragments.iter().map(|f| f.b).collect();
-    larger.sort_unstable();
-    union_sorted(fragments.iter().map(|f| f.a), larger.into_iter())
+/// For every fragment, the points (indices into the sorted `points`) for which
+/// `select(a, b, p)` holds, in the X7 order: projection (p − a)·(b − a), ties by (x, y)
+/// (= index order). Calls `emit(i, chain)` for every fragment i, also with an empty chain.
+fn for_each_chain(
+    fragments: &[Fragment],
+    points: &[GridPoint],
+    index: &mut Index,
+    select: impl Fn(GridPoint, GridPoint, GridPoint) -> bool,
+    stats: &mut ArrangeStats,
+    mut emit: impl FnMut(usize, &[(i128, usize)]),
+) {
+    index.attach_points(points);
+    count_search(stats, index.point_path());
+    let mut chain: Vec<(i128, usize)> = Vec::new();
+    let mut candidates = 0u64;
+    for (i, f) in fragments.iter().enumerate() {
+        chain.clear();
+        let (a, b) = (f.a, f.b);
+        let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
+        index.for_each_point_near(fragments, points, i, |k, p| {
+            candidates += 1;
+            if select(a, b, p) {
+                let projection = i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
+                chain.push((projection, k));
+            }
+        });
+        chain.sort_unstable();
+        emit(i, &chain);
+    }
+    stats.pixel_candidates += candidates;
 }
 
 /// Writes every fragment to `out`, each one replaced by the polyline through its
-/// endpoints and the `points` for which `select(a, b, p)` holds, in the X7 order:
-/// projection (p − a)·(b − a), ties by (x, y). Returns whether any fragment was replaced.
+/// endpoints and the `points` for which `select(a, b, p)` holds, in the X7 order
+/// ([`for_each_chain`]). Returns whether any fragment was replaced.
 fn reroute_through(
     fragments: &[Fragment],
     points: &[GridPoint],
@@ -116,35 +172,16 @@ fn reroute_through(
     stats: &mut ArrangeStats,
     out: &mut Vec<Fragment>,
 ) -> bool {
-    index.attach_points(points);
-    count_search(stats, index.point_path());
     let mut changed = false;
-    let mut chain: Vec<(i128, GridPoint)> = Vec::new();
-    let mut candidates = 0u64;
-    for (i, f) in fragments.iter().enumerate() {
-        chain.clear();
-        let (a, b) = (f.a, f.b);
-        let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
-        index.for_each_point_near(fragments, points, i, |_, p| {
-            candidates += 1;
-            if select(a, b, p) {
-                let projection = i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
-                chain.push((projection, p));
-            }
-        });
-        if chain.is_empty() {
-            out.push(*f);
-            continue;
-        }
-        changed = true;
-        chain.sort_unstable();
-        let mut from = a;
-        for &(_, p) in chain.iter().chain(std::iter::once(&(0, b))) {
+    for_each_chain(fragments, points, index, select, stats, |i, chain| {
+        let f = &fragments[i];
+        changed |= !chain.is_empty();
+        let mut from = f.a;
+        for p in chain.iter().map(|&(_, k)| points[k]).chain([f.b]) {
             out.push(oriented(from, p, f.net));
             from = p;
         }
-    }
-    stats.pixel_candidates += candidates;
+    });
     changed
 }
 
@@ -163,32 +200,53 @@ fn meets_other_pixel(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
     p != a && p != b && segment_meets_pixel(a, b, p)
 }
 
-/// Hot pixels ([A2]) and the initial reroute ([A3]; not a round, X9).
+/// A fragment after the initial reroute, its endpoints as indices into the sorted hot
+/// pixels (`a < b` as indices, hence as points), `net` counted a→b.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Piece {
+    pub(super) a: usize,
+    pub(super) b: usize,
+    pub(super) net: [i64; 2],
+}
+
+/// Hot pixels ([A2]) and the initial reroute ([A3]; not a round, X9). Returns the hot
+/// pixels and the merged pieces, sorted by (a, b).
 pub(super) fn initial_reroute(
     fragments: Vec<Fragment>,
     mode: SearchMode,
     stats: &mut ArrangeStats,
-) -> Vec<Fragment> {
+) -> (Vec<GridPoint>, Vec<Piece>) {
     let mut index = Index::new(&fragments, mode);
     let mut crossing_pixels = Vec::new();
     crossings(&fragments, &index, stats, &mut crossing_pixels);
-    crossing_pixels.sort_unstable();
-    let hot = union_sorted(
-        endpoints(&fragments).into_iter(),
-        crossing_pixels.into_iter(),
-    );
+    let (hot, ends) = hot_pixels(&fragments, crossing_pixels);
     stats.hot_pixels = hot.len();
-    let mut out = Vec::with_capacity(fragments.len() + fragments.len() / 2);
-    reroute_through(
+    let mut pieces = Vec::with_capacity(fragments.len() + fragments.len() / 2);
+    for_each_chain(
         &fragments,
         &hot,
         &mut index,
         meets_other_pixel,
         stats,
-        &mut out,
+        |i, chain| {
+            let net = fragments[i].net;
+            let [mut from, to] = ends[i];
+            for k in chain.iter().map(|&(_, k)| k).chain([to]) {
+                pieces.push(if from < k {
+                    Piece { a: from, b: k, net }
+                } else {
+                    Piece {
+                        a: k,
+                        b: from,
+                        net: [-net[0], -net[1]],
+                    }
+                });
+                from = k;
+            }
+        },
     );
-    merge(&mut out);
-    out
+    merge_by_key(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
+    (hot, pieces)
 }
 
 /// A point found in the open interior of a fragment: (fragment, position along it, point).
