@@ -114,6 +114,13 @@ impl Layout {
 
     /// Row of the point of segment a→b (a.x < b.x) at abscissa x, by exact floor division.
     fn row_at(&self, a: GridPoint, b: GridPoint, x: i64) -> usize {
+        // At an endpoint the row is the endpoint's: no division (the common case).
+        if x == a.x {
+            return self.row(a.y);
+        }
+        if x == b.x {
+            return self.row(b.y);
+        }
         let dx = i128::from(b.x - a.x);
         let dy = i128::from(b.y - a.y);
         // y(x) − min_y = ((a.y − min_y)·dx + (x − a.x)·dy) / dx; |terms| < 2^82.
@@ -250,6 +257,21 @@ impl Bands {
         b.min(self.count - 1)
     }
 
+    /// The y values of band b (the end bands reach to infinity: band() clamps).
+    fn span(&self, b: usize) -> (i64, i64) {
+        let lo = if b == 0 {
+            i64::MIN
+        } else {
+            self.min_y + ((b as i64) << self.shift)
+        };
+        let hi = if b + 1 == self.count {
+            i64::MAX
+        } else {
+            self.min_y + (((b + 1) as i64) << self.shift) - 1
+        };
+        (lo, hi)
+    }
+
     /// The bands meeting [lo, hi].
     fn range(&self, lo: i64, hi: i64) -> std::ops::RangeInclusive<usize> {
         self.band(lo)..=self.band(hi)
@@ -291,6 +313,33 @@ impl SegmentGrid {
     fn clustered(&self, n: usize) -> bool {
         self.cell_segs.square_sum() > CLUSTER_FACTOR * n as u128
     }
+}
+
+/// A range of x holding every point p with y_lo ≤ p.y ≤ y_hi that lies within L∞
+/// distance 1 of segment s: s's x range over y in [y_lo − 1, y_hi + 1], rounded outwards
+/// (exact floor/ceil divisions), grown by 1. The caller passes y_lo ≤ y_hi within s's y
+/// range grown by 1.
+fn x_range_near(s: &Fragment, y_lo: i64, y_hi: i64) -> (i64, i64) {
+    let (a, b) = (s.a, s.b);
+    let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
+    if dy == 0 {
+        return (a.x - 1, b.x + 1);
+    }
+    let (seg_lo, seg_hi) = (a.y.min(b.y), a.y.max(b.y));
+    let lo = y_lo.saturating_sub(1).max(seg_lo);
+    let hi = y_hi.saturating_add(1).min(seg_hi);
+    // x(y) = a.x + (y − a.y)·dx/dy; |numerator| < 2^81 at |coordinates| ≤ 2^39.
+    let (num_lo, num_hi) = (i128::from(lo - a.y) * dx, i128::from(hi - a.y) * dx);
+    let (den, num_lo, num_hi) = if dy > 0 {
+        (dy, num_lo, num_hi)
+    } else {
+        (-dy, -num_lo, -num_hi)
+    };
+    let floor = |n: i128| n.div_euclid(den);
+    let ceil = |n: i128| -(-n).div_euclid(den);
+    let x0 = i128::from(a.x) + floor(num_lo).min(floor(num_hi));
+    let x1 = i128::from(a.x) + ceil(num_lo).max(ceil(num_hi));
+    (x0 as i64 - 1, x1 as i64 + 1)
 }
 
 /// Whether the bounding boxes of two segments meet (closed); a < b gives the x range.
@@ -523,7 +572,13 @@ impl Index {
         let (y_lo, y_hi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
         // Reports the points of items[start..end] (x-sorted) inside the grown box; a long
         // run is cut to its x range by binary search first.
-        let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[usize]| {
+        let mut scan_x = |x_lo: i64,
+                          x_hi: i64,
+                          start: usize,
+                          end: usize,
+                          xs: &[i64],
+                          ys: &[i64],
+                          items: &[usize]| {
             let (mut lo, mut hi) = (start, end);
             if end - start > 8 {
                 lo = start + xs[start..end].partition_point(|&x| x < x_lo);
@@ -534,6 +589,9 @@ impl Index {
                     f(k, GridPoint::new(x, y));
                 }
             }
+        };
+        let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[usize]| {
+            scan_x(x_lo, x_hi, start, end, xs, ys, items);
         };
         match &mut self.points {
             PointSearch::Grid {
@@ -587,7 +645,11 @@ impl Index {
             } => {
                 for band in bands.range(y_lo, y_hi) {
                     let (start, end) = (lists.start[band], lists.start[band + 1]);
-                    scan(start, end, xs, ys, &lists.items);
+                    // Within a band only the part of the segment near the band's y span
+                    // matters: its x range is usually far shorter than the whole box's.
+                    let (band_lo, band_hi) = bands.span(band);
+                    let (x_lo, x_hi) = x_range_near(s, band_lo.max(y_lo), band_hi.min(y_hi));
+                    scan_x(x_lo, x_hi, start, end, xs, ys, &lists.items);
                 }
             }
             PointSearch::BruteForce => {
