@@ -151,14 +151,21 @@ impl Layout {
     }
 }
 
+/// A compact index (of a fragment, point or cell) in the search structures: half the
+/// memory of `usize`. [`Index`] uses brute force beyond [`MAX_INDEXED`] items.
+type Id = u32;
+
+/// Most fragments or points the grid and sweep index; cells stay below 2 × this.
+const MAX_INDEXED: usize = 1 << 31;
+
 /// Compressed lists: `items[start[k]..start[k + 1]]` belong to key k.
 struct Lists {
     start: Vec<usize>,
-    items: Vec<usize>,
+    items: Vec<Id>,
 }
 
 impl Lists {
-    fn get(&self, k: usize) -> &[usize] {
+    fn get(&self, k: usize) -> &[Id] {
         &self.items[self.start[k]..self.start[k + 1]]
     }
 
@@ -172,9 +179,9 @@ impl Lists {
             start[k + 1] += start[k];
         }
         let mut fill = start.clone();
-        let mut items = vec![0usize; start[keys]];
+        let mut items: Vec<Id> = vec![0; start[keys]];
         for (k, item) in pairs {
-            items[fill[k]] = item;
+            items[fill[k]] = item as Id;
             fill[k] += 1;
         }
         Lists { start, items }
@@ -291,17 +298,18 @@ impl SegmentGrid {
     fn new(segs: &[Fragment]) -> SegmentGrid {
         let layout = Layout::new(segs);
         let mut start = Vec::with_capacity(segs.len() + 1);
-        let mut cells = Vec::with_capacity(segs.len() * 2);
+        let mut cells: Vec<Id> = Vec::with_capacity(segs.len() * 2);
         start.push(0);
         for f in segs {
-            layout.for_each_cell(f, |c| cells.push(c));
+            layout.for_each_cell(f, |c| cells.push(c as Id));
             start.push(cells.len());
         }
         let seg_cells = Lists {
             start,
             items: cells,
         };
-        let pairs = (0..segs.len()).flat_map(|i| seg_cells.get(i).iter().map(move |&c| (c, i)));
+        let pairs =
+            (0..segs.len()).flat_map(|i| seg_cells.get(i).iter().map(move |&c| (c as usize, i)));
         let cell_segs = Lists::group(layout.cell_count(), pairs);
         SegmentGrid {
             layout,
@@ -358,7 +366,7 @@ enum PointSearch {
         /// Coordinates in `cell_points.items` order: a cell's scan reads only these.
         xs: Vec<i64>,
         ys: Vec<i64>,
-        stamp: Vec<usize>,
+        stamp: Vec<Id>,
     },
     /// The (x, y)-sorted points per band, each band's x range found by binary search
     /// ([C4]); coordinates copied in band order so a scan reads only these arrays.
@@ -386,6 +394,10 @@ impl Index {
     /// Builds the segment part of the index for `segs` (every fragment has a < b).
     pub(crate) fn new(segs: &[Fragment], mode: SearchMode) -> Index {
         let (path, grid) = match mode {
+            // Beyond MAX_INDEXED the compact indices would not fit: brute force, which
+            // needs no index (never reached in practice: the fragments alone would take
+            // 96 GiB).
+            _ if segs.len() >= MAX_INDEXED => (Path::BruteForce, None),
             SearchMode::BruteForce => (Path::BruteForce, None),
             SearchMode::Sweep => (Path::Sweep, None),
             SearchMode::Grid => (Path::Grid, Some(SegmentGrid::new(segs))),
@@ -427,27 +439,28 @@ impl Index {
                 // A pair shares a point only if it shares the cell holding that point ([C3]).
                 // Cell lists are in index order, so the partners j > i are a suffix; a
                 // segment in one cell meets each partner once and needs no stamp.
-                let mut seen = vec![usize::MAX; segs.len()];
+                let mut seen: Vec<Id> = vec![Id::MAX; segs.len()];
                 for (i, s) in segs.iter().enumerate() {
                     let cells = grid.seg_cells.get(i);
-                    let later = |cell: usize| {
-                        let list = grid.cell_segs.get(cell);
-                        &list[list.partition_point(|&j| j <= i)..]
+                    let id = i as Id;
+                    let later = |cell: Id| {
+                        let list = grid.cell_segs.get(cell as usize);
+                        &list[list.partition_point(|&j| j <= id)..]
                     };
                     if let [cell] = cells {
                         for &j in later(*cell) {
-                            if boxes_overlap(s, &segs[j]) {
-                                f(i, j);
+                            if boxes_overlap(s, &segs[j as usize]) {
+                                f(i, j as usize);
                             }
                         }
                         continue;
                     }
                     for &cell in cells {
                         for &j in later(cell) {
-                            if seen[j] != i {
-                                seen[j] = i;
-                                if boxes_overlap(s, &segs[j]) {
-                                    f(i, j);
+                            if seen[j as usize] != id {
+                                seen[j as usize] = id;
+                                if boxes_overlap(s, &segs[j as usize]) {
+                                    f(i, j as usize);
                                 }
                             }
                         }
@@ -465,30 +478,35 @@ impl Index {
                 // [C4] sweep by minimum x (a.x, since a < b); the active list holds the
                 // segments whose x range still reaches the sweep position, per band.
                 let bands = self.bands.unwrap_or_else(|| Bands::new(segs));
-                let mut order: Vec<usize> = (0..segs.len()).collect();
-                order.sort_unstable_by_key(|&i| (segs[i].a.x, i));
-                let mut active: Vec<Vec<usize>> = vec![Vec::new(); bands.count];
-                let mut seen = vec![usize::MAX; segs.len()];
-                for &i in &order {
+                let mut order: Vec<Id> = (0..segs.len() as Id).collect();
+                // Fragments usually come sorted by (a, b) already.
+                if !segs.windows(2).all(|w| w[0].a.x <= w[1].a.x) {
+                    order.sort_by_key(|&i| segs[i as usize].a.x);
+                }
+                let mut active: Vec<Vec<Id>> = vec![Vec::new(); bands.count];
+                let mut seen: Vec<Id> = vec![Id::MAX; segs.len()];
+                for &id in &order {
+                    let i = id as usize;
                     let s = &segs[i];
                     let range = bands.range(s.a.y.min(s.b.y), s.a.y.max(s.b.y));
                     // A partner shares at most one band with a segment in one band.
                     let single = range.start() == range.end();
                     for band in range {
                         let list = &mut active[band];
-                        list.retain(|&j| segs[j].b.x >= s.a.x);
+                        list.retain(|&j| segs[j as usize].b.x >= s.a.x);
                         for &j in list.iter() {
                             if !single {
-                                if seen[j] == i {
+                                if seen[j as usize] == id {
                                     continue;
                                 }
-                                seen[j] = i;
+                                seen[j as usize] = id;
                             }
+                            let j = j as usize;
                             if boxes_overlap(s, &segs[j]) {
                                 f(i.min(j), i.max(j));
                             }
                         }
-                        list.push(i);
+                        list.push(id);
                     }
                 }
             }
@@ -497,6 +515,11 @@ impl Index {
 
     /// Attaches the (x, y)-sorted `points` for [`Index::for_each_point_near`].
     pub(crate) fn attach_points(&mut self, points: &[GridPoint]) {
+        if points.len() >= MAX_INDEXED {
+            self.points = PointSearch::BruteForce;
+            self.point_path = Path::BruteForce;
+            return;
+        }
         match (&self.grid, self.path) {
             (Some(grid), Path::Grid) => {
                 let layout = &grid.layout;
@@ -510,9 +533,17 @@ impl Index {
                 if crowded && self.mode == SearchMode::Auto {
                     self.set_sorted(points);
                 } else {
-                    let stamp = vec![usize::MAX; layout.cell_count()];
-                    let xs = cell_points.items.iter().map(|&k| points[k].x).collect();
-                    let ys = cell_points.items.iter().map(|&k| points[k].y).collect();
+                    let stamp = vec![Id::MAX; layout.cell_count()];
+                    let xs = cell_points
+                        .items
+                        .iter()
+                        .map(|&k| points[k as usize].x)
+                        .collect();
+                    let ys = cell_points
+                        .items
+                        .iter()
+                        .map(|&k| points[k as usize].y)
+                        .collect();
                     self.points = PointSearch::Grid {
                         cell_points,
                         xs,
@@ -544,8 +575,8 @@ impl Index {
         .for_points(points.len());
         let pairs = points.iter().enumerate().map(|(k, p)| (bands.band(p.y), k));
         let lists = Lists::group(bands.count, pairs);
-        let xs = lists.items.iter().map(|&k| points[k].x).collect();
-        let ys = lists.items.iter().map(|&k| points[k].y).collect();
+        let xs = lists.items.iter().map(|&k| points[k as usize].x).collect();
+        let ys = lists.items.iter().map(|&k| points[k as usize].y).collect();
         self.points = PointSearch::Sorted {
             bands,
             lists,
@@ -578,7 +609,7 @@ impl Index {
                           end: usize,
                           xs: &[i64],
                           ys: &[i64],
-                          items: &[usize]| {
+                          items: &[Id]| {
             let (mut lo, mut hi) = (start, end);
             if end - start > 8 {
                 lo = start + xs[start..end].partition_point(|&x| x < x_lo);
@@ -586,11 +617,11 @@ impl Index {
             }
             for ((&x, &y), &k) in xs[lo..hi].iter().zip(&ys[lo..hi]).zip(&items[lo..hi]) {
                 if x >= x_lo && x <= x_hi && y >= y_lo && y <= y_hi {
-                    f(k, GridPoint::new(x, y));
+                    f(k as usize, GridPoint::new(x, y));
                 }
             }
         };
-        let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[usize]| {
+        let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[Id]| {
             scan_x(x_lo, x_hi, start, end, xs, ys, items);
         };
         match &mut self.points {
@@ -625,12 +656,13 @@ impl Index {
                     return;
                 }
                 for &cell in cells {
+                    let cell = cell as usize;
                     let (col, row) = (cell / layout.rows, cell % layout.rows);
                     for c in col.saturating_sub(1).max(col_lo)..=(col + 1).min(col_hi) {
                         for r in row.saturating_sub(1).max(row_lo)..=(row + 1).min(row_hi) {
                             let k = layout.cell(c, r);
-                            if stamp[k] != i {
-                                stamp[k] = i;
+                            if stamp[k] != i as Id {
+                                stamp[k] = i as Id;
                                 visit(k);
                             }
                         }
