@@ -245,7 +245,16 @@ pub(super) fn initial_reroute(
             }
         },
     );
-    merge_by_key(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
+    if hot.len() <= 1 << 32 {
+        // One u64 comparison per step instead of a pair.
+        merge_by_key(
+            &mut pieces,
+            |p| (p.a as u64) << 32 | p.b as u64,
+            |p| &mut p.net,
+        );
+    } else {
+        merge_by_key(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
+    }
     (hot, pieces)
 }
 

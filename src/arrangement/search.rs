@@ -171,9 +171,30 @@ impl Lists {
 
     /// Groups `(key, item)` pairs by key (counting sort; keeps item order within a key).
     fn group(keys: usize, pairs: impl Iterator<Item = (usize, usize)> + Clone) -> Lists {
+        match Lists::group_unless(keys, pairs, |_| false) {
+            Some(lists) => lists,
+            None => Lists {
+                start: vec![0; keys + 1],
+                items: Vec::new(),
+            },
+        }
+    }
+
+    /// [`Lists::group`], unless `give_up(Σ count²)` holds once the keys are counted: the
+    /// [C4] test needs only the counts, so a clustered grid is abandoned before its lists
+    /// are filled.
+    fn group_unless(
+        keys: usize,
+        pairs: impl Iterator<Item = (usize, usize)> + Clone,
+        give_up: impl Fn(u128) -> bool,
+    ) -> Option<Lists> {
         let mut start = vec![0usize; keys + 1];
         for (k, _) in pairs.clone() {
             start[k + 1] += 1;
+        }
+        let square_sum: u128 = start.iter().map(|&c| (c as u128) * (c as u128)).sum();
+        if give_up(square_sum) {
+            return None;
         }
         for k in 0..keys {
             start[k + 1] += start[k];
@@ -184,18 +205,7 @@ impl Lists {
             items[fill[k]] = item as Id;
             fill[k] += 1;
         }
-        Lists { start, items }
-    }
-
-    /// Σ over keys of count², saturating.
-    fn square_sum(&self) -> u128 {
-        self.start
-            .windows(2)
-            .map(|w| {
-                let c = (w[1] - w[0]) as u128;
-                c * c
-            })
-            .sum()
+        Some(Lists { start, items })
     }
 }
 
@@ -295,7 +305,9 @@ struct SegmentGrid {
 }
 
 impl SegmentGrid {
-    fn new(segs: &[Fragment]) -> SegmentGrid {
+    /// The grid of `segs`, or None when `unless_clustered` and its cell counts show
+    /// clustering ([C4]: Σ count² > 32 n).
+    fn build(segs: &[Fragment], unless_clustered: bool) -> Option<SegmentGrid> {
         let layout = Layout::new(segs);
         let mut start = Vec::with_capacity(segs.len() + 1);
         let mut cells: Vec<Id> = Vec::with_capacity(segs.len() * 2);
@@ -310,16 +322,15 @@ impl SegmentGrid {
         };
         let pairs =
             (0..segs.len()).flat_map(|i| seg_cells.get(i).iter().map(move |&c| (c as usize, i)));
-        let cell_segs = Lists::group(layout.cell_count(), pairs);
-        SegmentGrid {
+        let limit = CLUSTER_FACTOR * segs.len() as u128;
+        let cell_segs = Lists::group_unless(layout.cell_count(), pairs, |square_sum| {
+            unless_clustered && square_sum > limit
+        })?;
+        Some(SegmentGrid {
             layout,
             seg_cells,
             cell_segs,
-        }
-    }
-
-    fn clustered(&self, n: usize) -> bool {
-        self.cell_segs.square_sum() > CLUSTER_FACTOR * n as u128
+        })
     }
 }
 
@@ -400,15 +411,11 @@ impl Index {
             _ if segs.len() >= MAX_INDEXED => (Path::BruteForce, None),
             SearchMode::BruteForce => (Path::BruteForce, None),
             SearchMode::Sweep => (Path::Sweep, None),
-            SearchMode::Grid => (Path::Grid, Some(SegmentGrid::new(segs))),
-            SearchMode::Auto => {
-                let grid = SegmentGrid::new(segs);
-                if grid.clustered(segs.len()) {
-                    (Path::Sweep, None)
-                } else {
-                    (Path::Grid, Some(grid))
-                }
-            }
+            SearchMode::Grid => (Path::Grid, SegmentGrid::build(segs, false)),
+            SearchMode::Auto => match SegmentGrid::build(segs, true) {
+                Some(grid) => (Path::Grid, Some(grid)),
+                None => (Path::Sweep, None),
+            },
         };
         let bands = (path == Path::Sweep).then(|| Bands::new(segs));
         Index {
@@ -527,12 +534,13 @@ impl Index {
                     .iter()
                     .enumerate()
                     .map(|(k, p)| (layout.cell(layout.col(p.x), layout.row(p.y)), k));
-                let cell_points = Lists::group(layout.cell_count(), pairs);
                 // Crowded pixels fall back to the binary search too, unless forced.
-                let crowded = cell_points.square_sum() > CLUSTER_FACTOR * points.len() as u128;
-                if crowded && self.mode == SearchMode::Auto {
-                    self.set_sorted(points);
-                } else {
+                let limit = CLUSTER_FACTOR * points.len() as u128;
+                let auto = self.mode == SearchMode::Auto;
+                let grouped = Lists::group_unless(layout.cell_count(), pairs, |square_sum| {
+                    auto && square_sum > limit
+                });
+                if let Some(cell_points) = grouped {
                     let stamp = vec![Id::MAX; layout.cell_count()];
                     let xs = cell_points
                         .items
@@ -551,6 +559,8 @@ impl Index {
                         stamp,
                     };
                     self.point_path = Path::Grid;
+                } else {
+                    self.set_sorted(points);
                 }
             }
             (_, Path::BruteForce) => {
