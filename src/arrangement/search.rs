@@ -369,6 +369,15 @@ fn boxes_overlap(s: &Fragment, t: &Fragment) -> bool {
         && t.a.y.min(t.b.y) <= s.a.y.max(s.b.y)
 }
 
+/// A segment in the sweep's active list, with its box (its minimum x is behind the sweep).
+#[derive(Debug, Clone, Copy)]
+struct ActiveEntry {
+    id: Id,
+    max_x: i64,
+    min_y: i64,
+    max_y: i64,
+}
+
 /// How points are searched.
 enum PointSearch {
     /// Points per cell of the segment grid, plus a stamp per cell for the current query.
@@ -490,30 +499,40 @@ impl Index {
                 if !segs.windows(2).all(|w| w[0].a.x <= w[1].a.x) {
                     order.sort_by_key(|&i| segs[i as usize].a.x);
                 }
-                let mut active: Vec<Vec<Id>> = vec![Vec::new(); bands.count];
+                // Active entries carry what the tests need inline (no lookups): every
+                // active segment starts at or before s (sweep order), so its box meets s's
+                // box when it still reaches s.a.x and the y ranges meet.
+                let mut active: Vec<Vec<ActiveEntry>> = vec![Vec::new(); bands.count];
                 let mut seen: Vec<Id> = vec![Id::MAX; segs.len()];
                 for &id in &order {
                     let i = id as usize;
                     let s = &segs[i];
-                    let range = bands.range(s.a.y.min(s.b.y), s.a.y.max(s.b.y));
+                    let (min_y, max_y) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
+                    let range = bands.range(min_y, max_y);
                     // A partner shares at most one band with a segment in one band.
                     let single = range.start() == range.end();
                     for band in range {
                         let list = &mut active[band];
-                        list.retain(|&j| segs[j as usize].b.x >= s.a.x);
-                        for &j in list.iter() {
+                        list.retain(|t| t.max_x >= s.a.x);
+                        for t in list.iter() {
+                            if t.min_y > max_y || t.max_y < min_y {
+                                continue;
+                            }
                             if !single {
-                                if seen[j as usize] == id {
+                                if seen[t.id as usize] == id {
                                     continue;
                                 }
-                                seen[j as usize] = id;
+                                seen[t.id as usize] = id;
                             }
-                            let j = j as usize;
-                            if boxes_overlap(s, &segs[j]) {
-                                f(i.min(j), i.max(j));
-                            }
+                            let j = t.id as usize;
+                            f(i.min(j), i.max(j));
                         }
-                        list.push(id);
+                        list.push(ActiveEntry {
+                            id,
+                            max_x: s.b.x,
+                            min_y,
+                            max_y,
+                        });
                     }
                 }
             }
