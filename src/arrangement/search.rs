@@ -121,12 +121,16 @@ impl Layout {
         if x == b.x {
             return self.row(b.y);
         }
-        let dx = i128::from(b.x - a.x);
-        let dy = i128::from(b.y - a.y);
-        // y(x) − min_y = ((a.y − min_y)·dx + (x − a.x)·dy) / dx; |terms| < 2^82.
-        let num = i128::from(a.y - self.min_y) * dx + i128::from(x - a.x) * dy;
-        let row = num.div_euclid(dx << self.shift).max(0);
-        (row as usize).min(self.rows - 1)
+        // floor(y(x)) − min_y = (a.y − min_y) + floor((x − a.x)·dy / dx) (dx > 0), then
+        // the row by a shift (nested floors of positive divisors compose). The product
+        // fits i64 on all but huge inputs; otherwise i128 (|product| < 2^81).
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let rise = match (x - a.x).checked_mul(dy) {
+            Some(product) => i128::from(product.div_euclid(dx)),
+            None => (i128::from(x - a.x) * i128::from(dy)).div_euclid(i128::from(dx)),
+        };
+        let y = (i128::from(a.y - self.min_y) + rise).max(0);
+        ((y >> self.shift) as usize).min(self.rows - 1)
     }
 
     /// Calls `visit` with every cell the closed segment passes through ([C2]): per column,
