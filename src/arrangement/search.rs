@@ -317,7 +317,12 @@ impl SegmentGrid {
         let mut cells: Vec<Id> = Vec::with_capacity(segs.len() * 2);
         start.push(0);
         for f in segs {
+            let begin = cells.len();
             layout.for_each_cell(f, |c| cells.push(c as Id));
+            // Sorted, so two segments' first common cell is found by a merge.
+            if cells.len() - begin > 1 {
+                cells[begin..].sort_unstable();
+            }
             start.push(cells.len());
         }
         let seg_cells = Lists {
@@ -365,12 +370,17 @@ fn x_range_near(s: &Fragment, y_lo: i64, y_hi: i64) -> (i64, i64) {
     (x0 as i64 - 1, x1 as i64 + 1)
 }
 
-/// Whether the bounding boxes of two segments meet (closed); a < b gives the x range.
-fn boxes_overlap(s: &Fragment, t: &Fragment) -> bool {
-    s.a.x <= t.b.x
-        && t.a.x <= s.b.x
-        && s.a.y.min(s.b.y) <= t.a.y.max(t.b.y)
-        && t.a.y.min(t.b.y) <= s.a.y.max(s.b.y)
+/// The least element of two sorted lists that both hold.
+fn first_common(a: &[Id], b: &[Id]) -> Option<Id> {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return Some(a[i]),
+        }
+    }
+    None
 }
 
 /// A segment in the sweep's active list, with its box (its minimum x is behind the sweep).
@@ -456,33 +466,35 @@ impl Index {
     pub(crate) fn for_each_pair(&self, segs: &[Fragment], mut f: impl FnMut(usize, usize)) {
         match (&self.grid, self.path) {
             (Some(grid), Path::Grid) => {
-                // A pair shares a point only if it shares the cell holding that point ([C3]).
-                // Cell lists are in index order, so the partners j > i are a suffix; a
-                // segment in one cell meets each partner once and needs no stamp.
-                let mut seen: Vec<Id> = vec![Id::MAX; segs.len()];
-                for (i, s) in segs.iter().enumerate() {
-                    let cells = grid.seg_cells.get(i);
-                    let id = i as Id;
-                    let later = |cell: Id| {
-                        let list = grid.cell_segs.get(cell as usize);
-                        &list[list.partition_point(|&j| j <= id)..]
-                    };
-                    if let [cell] = cells {
-                        for &j in later(*cell) {
-                            if boxes_overlap(s, &segs[j as usize]) {
-                                f(i, j as usize);
-                            }
-                        }
+                // A pair shares a point only if it shares the cell holding that point
+                // ([C3]): all pairs of each cell, from the cell's boxes copied side by side.
+                // A pair sharing several cells is reported in the first (lowest) one; each
+                // segment's cell list is sorted, so that cell is found by a merge.
+                let mut boxes: Vec<[i64; 4]> = Vec::new();
+                for cell in 0..grid.layout.cell_count() {
+                    let list = grid.cell_segs.get(cell);
+                    if list.len() < 2 {
                         continue;
                     }
-                    for &cell in cells {
-                        for &j in later(cell) {
-                            if seen[j as usize] != id {
-                                seen[j as usize] = id;
-                                if boxes_overlap(s, &segs[j as usize]) {
-                                    f(i, j as usize);
-                                }
+                    boxes.clear();
+                    boxes.extend(list.iter().map(|&j| {
+                        let t = &segs[j as usize];
+                        [t.a.x, t.b.x, t.a.y.min(t.b.y), t.a.y.max(t.b.y)]
+                    }));
+                    for (p, (&i, s)) in list.iter().zip(&boxes).enumerate() {
+                        let cells_i = grid.seg_cells.get(i as usize);
+                        for (&j, t) in list[p + 1..].iter().zip(&boxes[p + 1..]) {
+                            if t[0] > s[1] || s[0] > t[1] || t[2] > s[3] || s[2] > t[3] {
+                                continue;
                             }
+                            let cells_j = grid.seg_cells.get(j as usize);
+                            if cells_i.len() > 1
+                                && cells_j.len() > 1
+                                && first_common(cells_i, cells_j) != Some(cell as Id)
+                            {
+                                continue;
+                            }
+                            f(i as usize, j as usize);
                         }
                     }
                 }
@@ -507,26 +519,22 @@ impl Index {
                 // active segment starts at or before s (sweep order), so its box meets s's
                 // box when it still reaches s.a.x and the y ranges meet.
                 let mut active: Vec<Vec<ActiveEntry>> = vec![Vec::new(); bands.count];
-                let mut seen: Vec<Id> = vec![Id::MAX; segs.len()];
                 for &id in &order {
                     let i = id as usize;
                     let s = &segs[i];
                     let (min_y, max_y) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
-                    let range = bands.range(min_y, max_y);
-                    // A partner shares at most one band with a segment in one band.
-                    let single = range.start() == range.end();
-                    for band in range {
+                    let first = bands.band(min_y);
+                    for band in bands.range(min_y, max_y) {
                         let list = &mut active[band];
                         list.retain(|t| t.max_x >= s.a.x);
                         for t in list.iter() {
-                            if t.min_y > max_y || t.max_y < min_y {
+                            // Two segments sharing several bands meet in each: report the
+                            // pair in the first band both occupy only.
+                            if t.min_y > max_y
+                                || t.max_y < min_y
+                                || band != first.max(bands.band(t.min_y))
+                            {
                                 continue;
-                            }
-                            if !single {
-                                if seen[t.id as usize] == id {
-                                    continue;
-                                }
-                                seen[t.id as usize] = id;
                             }
                             let j = t.id as usize;
                             f(i.min(j), i.max(j));
