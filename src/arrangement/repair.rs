@@ -43,6 +43,15 @@ fn merge_by_key<T, K: Ord>(
     net: impl Fn(&mut T) -> &mut [i64; 2],
 ) {
     items.sort_unstable_by_key(&key);
+    add_equal_neighbours(items, key, net);
+}
+
+/// Merges neighbours with equal keys, adding their nets (zero nets kept).
+fn add_equal_neighbours<T, K: Ord>(
+    items: &mut Vec<T>,
+    key: impl Fn(&T) -> K,
+    net: impl Fn(&mut T) -> &mut [i64; 2],
+) {
     items.dedup_by(|later, kept| {
         if key(later) == key(kept) {
             let add = *net(later);
@@ -245,17 +254,42 @@ pub(super) fn initial_reroute(
             }
         },
     );
-    if hot.len() <= 1 << 32 {
-        // One u64 comparison per step instead of a pair.
-        merge_by_key(
-            &mut pieces,
-            |p| (p.a as u64) << 32 | p.b as u64,
-            |p| &mut p.net,
-        );
-    } else {
-        merge_by_key(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
-    }
+    let mut pieces = sort_pieces(pieces, hot.len());
+    add_equal_neighbours(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
     (hot, pieces)
+}
+
+/// Pieces sorted by (a, b): a counting sort on a (a hot-pixel index below `points`),
+/// then each run of equal a (a few pieces) sorted by b. Linear apart from the short runs.
+fn sort_pieces(pieces: Vec<Piece>, points: usize) -> Vec<Piece> {
+    let mut start = vec![0usize; points + 1];
+    for p in &pieces {
+        start[p.a + 1] += 1;
+    }
+    for k in 0..points {
+        start[k + 1] += start[k];
+    }
+    let mut sorted = vec![
+        Piece {
+            a: 0,
+            b: 0,
+            net: [0, 0]
+        };
+        pieces.len()
+    ];
+    for p in pieces {
+        sorted[start[p.a]] = p;
+        start[p.a] += 1;
+    }
+    // start[k] is now the end of run k.
+    let mut begin = 0;
+    for &end in &start[..points] {
+        if end - begin > 1 {
+            sorted[begin..end].sort_unstable_by_key(|p| p.b);
+        }
+        begin = end;
+    }
+    sorted
 }
 
 /// A point found in the open interior of a fragment: (fragment, position along it, point).
