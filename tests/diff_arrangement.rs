@@ -130,7 +130,7 @@ fn spread_edges() -> impl Strategy<Value = Vec<E>> {
             let a = (c.0 * 8, c.1 * 8);
             (a, (a.0 + d.0, a.1 + d.1), t)
         }),
-        8..40,
+        40..64,
     )
 }
 

@@ -159,6 +159,9 @@ impl Layout {
 /// memory of `usize`. [`Index`] uses brute force beyond [`MAX_INDEXED`] items.
 type Id = u32;
 
+/// Up to this many fragments Auto compares all pairs and all points (no index to build).
+const SMALL_INPUT: usize = 32;
+
 /// Most fragments or points the grid and sweep index; cells stay below 2 × this.
 const MAX_INDEXED: usize = 1 << 31;
 
@@ -433,6 +436,8 @@ impl Index {
             // 96 GiB).
             _ if segs.len() >= MAX_INDEXED => (Path::BruteForce, None),
             SearchMode::BruteForce => (Path::BruteForce, None),
+            // A handful of fragments: all pairs cost less than building a grid.
+            SearchMode::Auto if segs.len() <= SMALL_INPUT => (Path::BruteForce, None),
             SearchMode::Sweep => (Path::Sweep, None),
             SearchMode::Grid => (Path::Grid, SegmentGrid::build(segs, false)),
             SearchMode::Auto => match SegmentGrid::build(segs, true) {
@@ -500,9 +505,17 @@ impl Index {
                 }
             }
             (_, Path::BruteForce) => {
-                for i in 0..segs.len() {
-                    for j in i + 1..segs.len() {
-                        f(i, j);
+                // Every pair whose boxes meet (a pair sharing a point always does).
+                for (i, s) in segs.iter().enumerate() {
+                    let (s_lo, s_hi) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
+                    for (j, t) in segs.iter().enumerate().skip(i + 1) {
+                        if t.a.x <= s.b.x
+                            && s.a.x <= t.b.x
+                            && t.a.y.min(t.b.y) <= s_hi
+                            && s_lo <= t.a.y.max(t.b.y)
+                        {
+                            f(i, j);
+                        }
                     }
                 }
             }
@@ -727,7 +740,9 @@ impl Index {
             }
             PointSearch::BruteForce => {
                 for (k, &p) in points.iter().enumerate() {
-                    f(k, p);
+                    if p.x >= x_lo && p.x <= x_hi && p.y >= y_lo && p.y <= y_hi {
+                        f(k, p);
+                    }
                 }
             }
         }
