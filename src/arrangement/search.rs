@@ -539,19 +539,22 @@ impl Index {
                     let first = bands.band(min_y);
                     for band in bands.range(min_y, max_y) {
                         let list = &mut active[band];
-                        list.retain(|t| t.max_x >= s.a.x);
-                        for t in list.iter() {
+                        // One pass: drop what the sweep has left behind, test the rest.
+                        list.retain(|t| {
+                            if t.max_x < s.a.x {
+                                return false;
+                            }
                             // Two segments sharing several bands meet in each: report the
                             // pair in the first band both occupy only.
-                            if t.min_y > max_y
-                                || t.max_y < min_y
-                                || band != first.max(bands.band(t.min_y))
+                            if t.min_y <= max_y
+                                && t.max_y >= min_y
+                                && band == first.max(bands.band(t.min_y))
                             {
-                                continue;
+                                let j = t.id as usize;
+                                f(i.min(j), i.max(j));
                             }
-                            let j = t.id as usize;
-                            f(i.min(j), i.max(j));
-                        }
+                            true
+                        });
                         list.push(ActiveEntry {
                             id,
                             max_x: s.b.x,
