@@ -188,21 +188,27 @@ impl Lists {
     }
 
     /// [`Lists::group`], unless `give_up(Σ count²)` holds once the keys are counted: the
-    /// [C4] test needs only the counts, so a clustered grid is abandoned before its lists
+    /// [C4] test needs only the counts, so a crowded grid is abandoned before its lists
     /// are filled.
     fn group_unless(
         keys: usize,
         pairs: impl Iterator<Item = (usize, usize)> + Clone,
         give_up: impl Fn(u128) -> bool,
     ) -> Option<Lists> {
-        let mut start = vec![0usize; keys + 1];
+        let mut counts = vec![0usize; keys + 1];
         for (k, _) in pairs.clone() {
-            start[k + 1] += 1;
+            counts[k + 1] += 1;
         }
-        let square_sum: u128 = start.iter().map(|&c| (c as u128) * (c as u128)).sum();
+        let square_sum: u128 = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
         if give_up(square_sum) {
             return None;
         }
+        Some(Lists::fill(counts, pairs))
+    }
+
+    /// The lists from `counts[k + 1]` = the number of pairs with key k, and the pairs.
+    fn fill(mut start: Vec<usize>, pairs: impl Iterator<Item = (usize, usize)>) -> Lists {
+        let keys = start.len() - 1;
         for k in 0..keys {
             start[k + 1] += start[k];
         }
@@ -212,7 +218,7 @@ impl Lists {
             items[fill[k]] = item as Id;
             fill[k] += 1;
         }
-        Some(Lists { start, items })
+        Lists { start, items }
     }
 }
 
@@ -323,8 +329,14 @@ impl SegmentGrid {
             let begin = cells.len();
             layout.for_each_cell(f, |c| cells.push(c as Id));
             // Sorted, so two segments' first common cell is found by a merge.
-            if cells.len() - begin > 1 {
-                cells[begin..].sort_unstable();
+            match cells.len() - begin {
+                0 | 1 => {}
+                2 => {
+                    if cells[begin] > cells[begin + 1] {
+                        cells.swap(begin, begin + 1);
+                    }
+                }
+                _ => cells[begin..].sort_unstable(),
             }
             start.push(cells.len());
         }
@@ -332,12 +344,19 @@ impl SegmentGrid {
             start,
             items: cells,
         };
+        // Count the segments per cell straight from the flat cell list; [C4] needs only
+        // these counts, so a clustered grid stops here.
+        let mut counts = vec![0usize; layout.cell_count() + 1];
+        for &c in &seg_cells.items {
+            counts[c as usize + 1] += 1;
+        }
+        let square_sum: u128 = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
+        if unless_clustered && square_sum > CLUSTER_FACTOR * segs.len() as u128 {
+            return None;
+        }
         let pairs =
             (0..segs.len()).flat_map(|i| seg_cells.get(i).iter().map(move |&c| (c as usize, i)));
-        let limit = CLUSTER_FACTOR * segs.len() as u128;
-        let cell_segs = Lists::group_unless(layout.cell_count(), pairs, |square_sum| {
-            unless_clustered && square_sum > limit
-        })?;
+        let cell_segs = Lists::fill(counts, pairs);
         Some(SegmentGrid {
             layout,
             seg_cells,
