@@ -4,13 +4,16 @@
 //! runs never changes a result.
 //!
 //! Three searches share one interface:
-//! - the uniform grid of [C2]/[C3] (default for evenly spread input),
+//! - the uniform grid of [C2]/[C3] (default for evenly spread input): pairs cell by cell,
+//!   each in the first cell both share; points from the cells around a fragment;
 //! - the older searches of [C4] (a sweep by minimum x with an active list; a binary search
-//!   of the x-sorted points), used when the grid's cell counts show clustering,
-//! - brute force over all pairs (tests only).
+//!   of the x-sorted points), used when the grid's cell counts show clustering; both are
+//!   kept per horizontal band so a query reads only the bands its y range meets;
+//! - all pairs and all points, filtered by boxes (tests, and inputs of at most
+//!   [`SMALL_INPUT`] fragments).
 //!
-//! Data is flat: compressed lists of indices, built once per search, with stamp arrays
-//! instead of per-query sets.
+//! Data is flat: compressed lists of u32 indices, built once per search, and coordinates
+//! copied next to them so scans do not chase indices.
 
 use crate::grid::GridPoint;
 
@@ -26,7 +29,7 @@ pub enum SearchMode {
     Grid,
     /// Always the sweep and the binary search of [C4].
     Sweep,
-    /// Every pair (quadratic; for tests).
+    /// Every pair whose boxes meet (quadratic; for tests).
     BruteForce,
 }
 
