@@ -159,13 +159,25 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
     let mut starting: Vec<usize> = Vec::new();
     let mut new_lines: Vec<StatusLine> = Vec::new();
     let mut new_entries: Vec<StatusEntry> = Vec::new();
+    let mut new_ends: Vec<usize> = Vec::new();
+    // Per vertex, the status slot where a segment ending there was put (or `NO_SLOT`).
+    // Entries only move when a replacement shifts their side of the list, and then by
+    // a few places, so the slot is a close guess for the block ending at the vertex.
+    let mut end_slots = vec![NO_SLOT; vertices.len()];
     for (vi, &v) in vertices.iter().enumerate() {
         // [L3] Segments below v have v on their left (above). In a noded arrangement the
         // segments through v end there and come next, then the ones above v. (Vertices
         // are distinct, so a status line ends at v exactly when its segment does; one
         // ending elsewhere stays in the status to the end.)
         let lines = status_lines.as_slice();
-        let lo = lines.partition_point(|line| side(line, v) == Ordering::Greater);
+        let is_below = |line: &StatusLine| side(line, v) == Ordering::Greater;
+        let lo = match end_slots[vi] {
+            NO_SLOT => lines.partition_point(is_below),
+            slot => {
+                let guess = status_lines.index_of_slot(slot as usize);
+                partition_point_near(lines, guess, is_below)
+            }
+        };
         let hi = lo + lines[lo..].iter().take_while(|line| line.to == v).count();
         if lines
             .get(hi)
@@ -202,6 +214,7 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         let mut running = below;
         new_lines.clear();
         new_entries.clear();
+        new_ends.clear();
         for &k in &starting {
             let i = outgoing.segment(positions.start + k);
             let above = add(running, segments[i].net)?;
@@ -214,6 +227,7 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
                 to: far[k],
             });
             new_entries.push(StatusEntry { above });
+            new_ends.push(segments[i].b);
             running = above;
         }
 
@@ -237,11 +251,51 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         }
         status_lines.replace(lo..hi, &new_lines);
         entries.replace(lo..hi, &new_entries);
+        for (k, &end) in new_ends.iter().enumerate() {
+            end_slots[end] = u32::try_from(status_lines.slot_of_index(lo + k)).unwrap_or(NO_SLOT);
+        }
     }
     if !status_lines.as_slice().is_empty() {
         return Err(defect("sweep status not empty after the last vertex"));
     }
     Ok(windings)
+}
+
+/// No status slot recorded for a vertex.
+const NO_SLOT: u32 = u32::MAX;
+
+/// `slice.partition_point(pred)`, searched outwards from `guess` (doubling steps): a few
+/// probes when the point is near the guess, the same point on a partitioned slice.
+fn partition_point_near<T>(slice: &[T], guess: usize, mut pred: impl FnMut(&T) -> bool) -> usize {
+    let guess = guess.min(slice.len());
+    let mut step = 1;
+    if slice.get(guess).is_some_and(&mut pred) {
+        // The point is after `guess`: double the step until `pred` fails.
+        let mut known_true = guess;
+        loop {
+            let probe = known_true + step;
+            if probe >= slice.len() {
+                return known_true + 1 + slice[known_true + 1..].partition_point(pred);
+            }
+            if !pred(&slice[probe]) {
+                return known_true + 1 + slice[known_true + 1..probe].partition_point(pred);
+            }
+            known_true = probe;
+            step *= 2;
+        }
+    }
+    // The point is at or before `guess`.
+    let mut known_false = guess;
+    loop {
+        let Some(probe) = known_false.checked_sub(step) else {
+            return slice[..known_false].partition_point(pred);
+        };
+        if pred(&slice[probe]) {
+            return probe + 1 + slice[probe + 1..known_false].partition_point(pred);
+        }
+        known_false = probe;
+        step *= 2;
+    }
 }
 
 /// A plain list ([L4]) with free room at both ends, so that replacing a range moves
@@ -266,6 +320,18 @@ impl<T> Default for TwoSidedList<T> {
 impl<T: Copy + Default> TwoSidedList<T> {
     fn as_slice(&self) -> &[T] {
         &self.buffer[self.start..self.start + self.len]
+    }
+
+    /// The buffer slot of the element at `index` of [`Self::as_slice`] (stable until
+    /// a replacement moves that element).
+    fn slot_of_index(&self, index: usize) -> usize {
+        self.start + index
+    }
+
+    /// The index in [`Self::as_slice`] of the element now in buffer slot `slot`
+    /// (clamped to the list).
+    fn index_of_slot(&self, slot: usize) -> usize {
+        slot.saturating_sub(self.start).min(self.len)
     }
 
     /// `splice(range, new)`: `range` indexes [`Self::as_slice`].
@@ -668,6 +734,23 @@ pub(crate) mod tests {
             if let Ok(w) = w {
                 prop_assert_eq!(Ok(w), written);
             }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn partition_point_near_any_guess_is_partition_point(
+            values in proptest::collection::vec(0u8..6, 0..80),
+            threshold in 0u8..7,
+            guess in 0usize..100,
+        ) {
+            let mut sorted = values;
+            sorted.sort_unstable();
+            let pred = |&x: &u8| x < threshold;
+            prop_assert_eq!(
+                partition_point_near(&sorted, guess, pred),
+                sorted.partition_point(pred)
+            );
         }
     }
 
