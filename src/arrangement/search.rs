@@ -44,6 +44,12 @@ pub(crate) enum Path {
 /// Clustering threshold of [C4]: sum over cells of count² above this times the items.
 const CLUSTER_FACTOR: u128 = 32;
 
+/// The [C4] rule on cell counts laid out as `counts[k + 1]` for cell k.
+fn clustered(counts: &[usize], items: usize) -> bool {
+    let square_sum: u128 = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
+    square_sum > CLUSTER_FACTOR * items as u128
+}
+
 /// The cell layout of [C2]: square cells of side 2^shift over the bounding box.
 struct Layout {
     min_x: i64,
@@ -181,32 +187,16 @@ impl Lists {
 
     /// Groups `(key, item)` pairs by key (counting sort; keeps item order within a key).
     fn group(keys: usize, pairs: impl Iterator<Item = (usize, usize)> + Clone) -> Lists {
-        match Lists::group_unless(keys, pairs, |_| false) {
-            Some(lists) => lists,
-            None => Lists {
-                start: vec![0; keys + 1],
-                items: Vec::new(),
-            },
-        }
+        Lists::fill(Lists::count(keys, pairs.clone().map(|(k, _)| k)), pairs)
     }
 
-    /// [`Lists::group`], unless `give_up(Σ count²)` holds once the keys are counted: the
-    /// [C4] test needs only the counts, so a crowded grid is abandoned before its lists
-    /// are filled.
-    fn group_unless(
-        keys: usize,
-        pairs: impl Iterator<Item = (usize, usize)> + Clone,
-        give_up: impl Fn(u128) -> bool,
-    ) -> Option<Lists> {
+    /// `counts[k + 1]` = how many of `keys` equal k (the layout [`Lists::fill`] takes).
+    fn count(keys: usize, of: impl Iterator<Item = usize>) -> Vec<usize> {
         let mut counts = vec![0usize; keys + 1];
-        for (k, _) in pairs.clone() {
+        for k in of {
             counts[k + 1] += 1;
         }
-        let square_sum: u128 = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
-        if give_up(square_sum) {
-            return None;
-        }
-        Some(Lists::fill(counts, pairs))
+        counts
     }
 
     /// The lists from `counts[k + 1]` = the number of pairs with key k, and the pairs.
@@ -349,12 +339,11 @@ impl SegmentGrid {
         };
         // Count the segments per cell straight from the flat cell list; [C4] needs only
         // these counts, so a clustered grid stops here.
-        let mut counts = vec![0usize; layout.cell_count() + 1];
-        for &c in &seg_cells.items {
-            counts[c as usize + 1] += 1;
-        }
-        let square_sum: u128 = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
-        if unless_clustered && square_sum > CLUSTER_FACTOR * segs.len() as u128 {
+        let counts = Lists::count(
+            layout.cell_count(),
+            seg_cells.items.iter().map(|&c| c as usize),
+        );
+        if unless_clustered && clustered(&counts, segs.len()) {
             return None;
         }
         let pairs =
@@ -609,12 +598,11 @@ impl Index {
                     .enumerate()
                     .map(|(k, p)| (layout.cell(layout.col(p.x), layout.row(p.y)), k));
                 // Crowded pixels fall back to the binary search too, unless forced.
-                let limit = CLUSTER_FACTOR * points.len() as u128;
-                let auto = self.mode == SearchMode::Auto;
-                let grouped = Lists::group_unless(layout.cell_count(), pairs, |square_sum| {
-                    auto && square_sum > limit
-                });
-                if let Some(cell_points) = grouped {
+                let counts = Lists::count(layout.cell_count(), pairs.clone().map(|(k, _)| k));
+                if self.mode == SearchMode::Auto && clustered(&counts, points.len()) {
+                    self.set_sorted(points);
+                } else {
+                    let cell_points = Lists::fill(counts, pairs);
                     let stamp = vec![Id::MAX; layout.cell_count()];
                     let xs = cell_points
                         .items
@@ -633,8 +621,6 @@ impl Index {
                         stamp,
                     };
                     self.point_path = Path::Grid;
-                } else {
-                    self.set_sorted(points);
                 }
             }
             (_, Path::BruteForce) => {
