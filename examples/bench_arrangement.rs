@@ -1,6 +1,7 @@
 //! Benchmark of the snap-rounding arrangement ([C5], [W4]); not a test.
 //!
 //!     cargo run --release --example bench_arrangement -- [max_n] [brute_max_n]
+//!     cargo run --release --example bench_arrangement -- only N [repeats]
 //!
 //! Inputs (reproducible, SplitMix64):
 //! - `spread`: n random edges with |dx|, |dy| ≤ 16 grid units, start points uniform in a
@@ -108,6 +109,23 @@ fn run(name: &str, edges: &[TaggedEdge], search: SearchMode) {
 }
 
 fn main() {
+    // `only N REPEATS`: one spread size, for profilers.
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    if raw.first().map(String::as_str) == Some("only") {
+        let n = raw.get(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+        let repeats: usize = raw.get(2).and_then(|a| a.parse().ok()).unwrap_or(5);
+        let edges = spread(n, 1);
+        for _ in 0..repeats {
+            let start = Instant::now();
+            let (out, _) = arrange_with(&edges, &ArrangeOptions::default()).expect("arrangement");
+            println!(
+                "{n} {:.4} s {} segments",
+                start.elapsed().as_secs_f64(),
+                out.segments.len()
+            );
+        }
+        return;
+    }
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
