@@ -174,7 +174,7 @@ pub fn arrange_with(
     if stats.repair_rounds == 1 {
         // The first round changed nothing: the pieces are the settled fragments.
         debug_assert_eq!(settled.len(), pieces.len());
-        Ok((assemble_pieces(&hot, &pieces), stats))
+        Ok((assemble_pieces(hot, pieces), stats))
     } else {
         Ok((assemble(&settled), stats))
     }
@@ -218,29 +218,60 @@ fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
 }
 
 /// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by
-/// a piece with a non-zero net, numbered in order; no sort needed.
-fn assemble_pieces(hot: &[GridPoint], pieces: &[Piece]) -> Arrangement {
-    let kept = || pieces.iter().filter(|p| p.net != [0, 0]);
-    let mut vertex = vec![usize::MAX; hot.len()];
-    for p in kept() {
-        vertex[p.a] = 0;
-        vertex[p.b] = 0;
+/// a piece with a non-zero net, numbered in order. Both vectors are rewritten in place
+/// (no sort, no new large buffer: at 10^6 edges fresh pages cost as much as the work).
+fn assemble_pieces(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
+    pieces.retain(|p| p.net != [0, 0]);
+    let used = UsedPoints::mark(hot.len(), pieces.iter().flat_map(|p| [p.a, p.b]));
+    for p in &mut pieces {
+        p.a = used.rank(p.a);
+        p.b = used.rank(p.b);
     }
-    let mut vertices = Vec::new();
-    for (k, v) in vertex.iter_mut().enumerate() {
-        if *v == 0 {
-            *v = vertices.len();
-            vertices.push(hot[k]);
+    let mut kept = 0;
+    for k in 0..hot.len() {
+        if used.contains(k) {
+            hot[kept] = hot[k];
+            kept += 1;
         }
     }
-    let segments = kept()
-        .map(|p| Segment {
-            a: vertex[p.a],
-            b: vertex[p.b],
-            net: p.net,
-        })
-        .collect();
-    Arrangement { vertices, segments }
+    hot.truncate(kept);
+    Arrangement {
+        vertices: hot,
+        segments: pieces,
+    }
+}
+
+/// A set of indices below `len` with rank queries: a bit per index and the count of set
+/// bits before each 64-bit word (small enough to stay in cache while pieces stream by).
+struct UsedPoints {
+    words: Vec<u64>,
+    before: Vec<usize>,
+}
+
+impl UsedPoints {
+    fn mark(len: usize, indices: impl Iterator<Item = usize>) -> UsedPoints {
+        let mut words = vec![0u64; len.div_ceil(64)];
+        for k in indices {
+            words[k / 64] |= 1 << (k % 64);
+        }
+        let mut before = Vec::with_capacity(words.len());
+        let mut count = 0;
+        for w in &words {
+            before.push(count);
+            count += w.count_ones() as usize;
+        }
+        UsedPoints { words, before }
+    }
+
+    fn contains(&self, k: usize) -> bool {
+        self.words[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    /// The number of members below `k`.
+    fn rank(&self, k: usize) -> usize {
+        let below = self.words[k / 64] & ((1u64 << (k % 64)) - 1);
+        self.before[k / 64] + below.count_ones() as usize
+    }
 }
 
 /// [A5]: drops zero-net fragments, indexes the remaining endpoints in (x, y) order.

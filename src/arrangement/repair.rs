@@ -5,7 +5,7 @@ use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::search::{Index, Path, SearchMode};
-use super::{ArrangeStats, MAX_ARRANGEMENT_COORDINATE};
+use super::{ArrangeStats, Segment, MAX_ARRANGEMENT_COORDINATE};
 
 /// Rounds after which a repair loop that still changes something is a defect ([A4], X9).
 pub const MAX_REPAIR_ROUNDS: usize = 256;
@@ -108,7 +108,8 @@ fn hot_pixels(
         .map(|(i, f)| (f.b, i))
         .collect();
     larger.sort_unstable();
-    let mut hot: Vec<GridPoint> = Vec::with_capacity(fragments.len() + crossing_pixels.len() + 1);
+    // At most every endpoint and crossing; the unused tail of a large buffer is never touched.
+    let mut hot: Vec<GridPoint> = Vec::with_capacity(2 * fragments.len() + crossing_pixels.len());
     let mut ends = vec![[0usize; 2]; fragments.len()];
     let (mut i, mut j, mut k) = (0, 0, 0);
     loop {
@@ -209,14 +210,10 @@ fn meets_other_pixel(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
     p != a && p != b && segment_meets_pixel(a, b, p)
 }
 
-/// A fragment after the initial reroute, its endpoints as indices into the sorted hot
-/// pixels (`a < b` as indices, hence as points), `net` counted a→b.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Piece {
-    pub(super) a: usize,
-    pub(super) b: usize,
-    pub(super) net: [i64; 2],
-}
+/// A fragment after the initial reroute: a [`Segment`] whose endpoints index the sorted
+/// hot pixels (`a < b` as indices, hence as points), `net` counted a→b. The same type as
+/// the output segments, so the assembly ([A5]) can rewrite the pieces in place.
+pub(super) type Piece = Segment;
 
 /// Hot pixels ([A2]) and the initial reroute ([A3]; not a round, X9). Returns the hot
 /// pixels and the merged pieces, sorted by (a, b).
@@ -230,7 +227,7 @@ pub(super) fn initial_reroute(
     crossings(&fragments, &index, stats, &mut crossing_pixels);
     let (hot, ends) = hot_pixels(&fragments, crossing_pixels);
     stats.hot_pixels = hot.len();
-    let mut pieces = Vec::with_capacity(fragments.len() + fragments.len() / 2);
+    let mut pieces = Vec::with_capacity(2 * fragments.len() + hot.len());
     for_each_chain(
         &fragments,
         &hot,

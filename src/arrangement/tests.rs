@@ -696,7 +696,18 @@ fn both_assemblies_agree() {
         if k == 2 {
             assert!(pieces.iter().any(|p| p.net == [0, 0]), "no zero-net piece");
         }
-        assert_eq!(assemble(&rerouted), assemble_pieces(&hot, &pieces));
+        assert_eq!(assemble(&rerouted), assemble_pieces(hot, pieces));
         assert_eq!(assemble(&rerouted), arrange(edges).unwrap());
+    }
+}
+
+#[test]
+fn used_points_rank_counts_the_members_below() {
+    let members = [0usize, 1, 63, 64, 65, 127, 128, 200, 255];
+    let used = UsedPoints::mark(256, members.iter().copied());
+    for k in 0..256 {
+        assert_eq!(used.contains(k), members.contains(&k), "contains {k}");
+        let below = members.iter().filter(|&&m| m < k).count();
+        assert_eq!(used.rank(k), below, "rank {k}");
     }
 }
