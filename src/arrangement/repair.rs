@@ -218,18 +218,18 @@ pub(super) type Piece = Segment;
 /// Hot pixels ([A2]) and the initial reroute ([A3]; not a round, X9). Returns the hot
 /// pixels and the merged pieces, sorted by (a, b).
 pub(super) fn initial_reroute(
-    fragments: Vec<Fragment>,
+    fragments: &[Fragment],
     mode: SearchMode,
     stats: &mut ArrangeStats,
 ) -> (Vec<GridPoint>, Vec<Piece>) {
-    let mut index = Index::new(&fragments, mode);
+    let mut index = Index::new(fragments, mode);
     let mut crossing_pixels = Vec::new();
-    crossings(&fragments, &index, stats, &mut crossing_pixels);
-    let (hot, ends) = hot_pixels(&fragments, crossing_pixels);
+    crossings(fragments, &index, stats, &mut crossing_pixels);
+    let (hot, ends) = hot_pixels(fragments, crossing_pixels);
     stats.hot_pixels = hot.len();
     let mut pieces = Vec::with_capacity(2 * fragments.len() + hot.len());
     for_each_chain(
-        &fragments,
+        fragments,
         &hot,
         &mut index,
         meets_other_pixel,

@@ -688,7 +688,7 @@ fn both_assemblies_agree() {
     for (k, edges) in inputs.iter().enumerate() {
         let mut stats = ArrangeStats::default();
         let fragments = input_fragments(edges).unwrap();
-        let (hot, pieces) = repair::initial_reroute(fragments, SearchMode::Auto, &mut stats);
+        let (hot, pieces) = repair::initial_reroute(&fragments, SearchMode::Auto, &mut stats);
         let rerouted: Vec<Fragment> = pieces
             .iter()
             .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net))
