@@ -182,11 +182,15 @@ fn is_noded_simple_ring(points: &[GridPoint]) -> bool {
     boxes.sort_unstable_by_key(|b| b.x_lo);
     let mut by_x: Vec<(i64, usize)> = points.iter().enumerate().map(|(j, p)| (p.x, j)).collect();
     by_x.sort_unstable();
-    // (P): vertices in each edge's box (see Cost in the module docs), then exactly.
+    // (P): vertices in each edge's box (see Cost in the module docs), then exactly. The
+    // boxes come in increasing x_lo, so the first vertex at or after it only moves on.
+    let mut first = 0;
     for bx in &boxes {
         let (a, b) = end(bx.edge);
         let next = if bx.edge + 1 == k { 0 } else { bx.edge + 1 };
-        let first = by_x.partition_point(|&(x, _)| x < bx.x_lo);
+        while by_x[first].0 < bx.x_lo {
+            first += 1; // stops at the box's own endpoint, whose x is x_lo
+        }
         for &(x, j) in &by_x[first..] {
             if x > bx.x_hi {
                 break;
