@@ -47,7 +47,7 @@
 //! follows the ring and [R4] drops exactly the vertices whose two edges continue
 //! straight on (X6). A simple polygon has non-zero area; the zero test is a guard.
 //! The one ring starts at its smallest directed edge ([R6]) via the tracer's own
-//! [`canonical_ring`].
+//! `rings::canonical_ring`.
 //!
 //! # Cost
 //!
@@ -64,9 +64,6 @@ use crate::grid::GridPoint;
 use crate::predicates::{cross, properly_cross, segment_meets_pixel};
 use crate::region::{overlay, Region};
 use crate::rings::{canonical_ring, Operation, Ring};
-
-#[cfg(doc)]
-use crate::rings::trace;
 
 /// Rings with more points (before dropping duplicates) go to the general path.
 pub const MAX_FAST_PATH_VERTICES: usize = 1024;
