@@ -8,8 +8,8 @@
 //! best of three; rings, vertices and time per cell.
 //!
 //! `polys K`: `Region::from_outlines` of polys-K split into its stages with the public
-//! stage functions (snap every vertex; resolve each outline alone with `overlay(…,
-//! EvenOdd)`; then the union's `arrange_with` / `label` / `trace`), with the
+//! stage functions (snap every vertex; resolve each outline alone with
+//! `simple_outline::resolve_outline`, the fast path or `overlay(…, EvenOdd)`; then the union's `arrange_with` / `label` / `trace`), with the
 //! arrangement's counters. With `verify`, also runs `Region::from_outlines` itself and
 //! checks that the staged rings are identical. `grid` / `sweep` force the union's
 //! candidate search (hidden `SearchMode`; the result is the same by [C1]).
@@ -19,8 +19,9 @@ use std::time::Instant;
 use build2d::arrangement::{arrange_with, ArrangeOptions, EdgeTag, SearchMode, TaggedEdge};
 use build2d::grid::snap_vertex;
 use build2d::label::label;
-use build2d::region::{overlay, Outline};
+use build2d::region::Outline;
 use build2d::rings::{trace, Operation};
+use build2d::simple_outline::{self, resolve_outline};
 use build2d::workloads;
 use build2d::{Geometry2DOptions, GridPoint, Region};
 
@@ -71,16 +72,6 @@ fn tiles(max_n: usize) {
     }
 }
 
-fn ring_edges(ring: &[GridPoint]) -> impl Iterator<Item = TaggedEdge> + '_ {
-    ring.iter()
-        .zip(ring.iter().cycle().skip(1))
-        .map(|(&from, &to)| TaggedEdge {
-            from,
-            to,
-            tag: EdgeTag::Operand0,
-        })
-}
-
 fn polys(k: usize, verify: bool, search: SearchMode) {
     let polys = workloads::polys(k);
     let (t_snap, snapped) = timed(|| {
@@ -98,12 +89,17 @@ fn polys(k: usize, verify: bool, search: SearchMode) {
     let (t_resolve, resolved) = timed(|| {
         snapped
             .iter()
-            .map(|ring| {
-                let edges: Vec<TaggedEdge> = ring_edges(ring).collect();
-                overlay(&edges, Operation::EvenOdd, SNAP_BITS).expect("even-odd")
-            })
+            .map(|ring| resolve_outline(std::slice::from_ref(ring), SNAP_BITS).expect("even-odd"))
             .collect::<Vec<Region>>()
     });
+    let fast = snapped
+        .iter()
+        .filter(|ring| simple_outline::resolve_simple_ring(ring, SNAP_BITS).is_some())
+        .count();
+    println!(
+        "even-odd per outline: fast path taken for {fast} of {} outlines",
+        snapped.len()
+    );
     let edges: Vec<TaggedEdge> = resolved
         .iter()
         .flat_map(|r| r.tagged_edges(EdgeTag::Operand0))
@@ -125,7 +121,7 @@ fn polys(k: usize, verify: bool, search: SearchMode) {
         ("union: trace", t_trace),
         ("total", total),
     ] {
-        println!("| {name} | {t:.3} | {:.0}% |", t / total * 100.0);
+        println!("| {name} | {t:.4} | {:.0}% |", t / total * 100.0);
     }
     println!(
         "arrangement: {} vertices, {} segments, {} hot pixels, {} repair rounds, \

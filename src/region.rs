@@ -305,6 +305,13 @@ fn from_outlines_with(
     // X2: each outline alone, even-odd over its ring edges as operand 0.
     let mut resolved = Vec::with_capacity(snapped.len());
     for rings in &snapped {
+        // One simple ring that snap rounding leaves unchanged: built directly.
+        if let [ring] = rings.as_slice() {
+            if let Some(region) = crate::simple_outline::resolve_simple_ring(ring, snap_bits) {
+                resolved.push(region);
+                continue;
+            }
+        }
         let edges: Vec<TaggedEdge> = rings
             .iter()
             .flat_map(|ring| ring_edges(ring, EdgeTag::Operand0))
