@@ -359,16 +359,23 @@ mod tests {
             &[((0, 0), (4, 4)), ((0, 4), (4, 0)), ((2, 2), (5, 2))],
             false,
         );
-        // Two pieces become neighbours only when the piece between them ends at (2, 2);
-        // they cross at (5, 2). With (0, 4)–(10, 5) instead nothing meets.
+        // Two pieces become neighbours only when the piece between them since (0, 2) ends
+        // at (2, 2); they cross at (5, 2). With (0, 4)–(10, 5) instead nothing meets.
         assert_noded(
-            &[((0, 0), (10, 4)), ((0, 4), (10, 0)), ((1, 2), (2, 2))],
+            &[((0, 0), (10, 4)), ((0, 4), (10, 0)), ((0, 2), (2, 2))],
             false,
         );
         assert_noded(
-            &[((0, 0), (10, 4)), ((0, 4), (10, 5)), ((1, 2), (2, 2))],
+            &[((0, 0), (10, 4)), ((0, 4), (10, 5)), ((0, 2), (2, 2))],
             true,
         );
+        // (3, 1)–(4, 5) crosses (0, 5)–(5, 4) (at x = 3 the latter is at y = 4.4 > 1, at
+        // x = 4 at 4.2 < 5); they are neighbours only once (1, 3)–(3, 3) between them ends,
+        // and nothing later reveals the crossing (found by a proptest with that test
+        // removed). Ending at (4, 4) instead, under 4.2, nothing meets.
+        let rest = [((0, 5), (5, 4)), ((1, 3), (3, 3)), ((4, 4), (5, 3))];
+        assert_noded(&[rest.as_slice(), &[((3, 1), (4, 5))]].concat(), false);
+        assert_noded(&[rest.as_slice(), &[((3, 1), (4, 4))]].concat(), true);
         // Neighbours formed by an insertion: a piece starting at (2, 1) crosses the one
         // above it, (0, 2)–(6, 2), at (3, 2); ending at (3, 2) would be a T instead.
         assert_noded(&[((0, 2), (6, 2)), ((2, 1), (4, 3))], false);
@@ -446,6 +453,17 @@ mod tests {
             prop::collection::vec(tiny_point(), 0..3),
         )
             .prop_map(|(segments, extra)| Case { segments, extra })
+    }
+
+    /// Many short segments on an 8×8 grid: pieces often lie between two others and end
+    /// before those cross (new neighbours after a removal).
+    fn short_segments_case() -> impl Strategy<Value = Case> {
+        let short = ((0i64..8, 0i64..8), (-3i64..=3, -3i64..=3))
+            .prop_map(|((x, y), (dx, dy))| (p(x, y), p(x + dx, y + dy)));
+        prop::collection::vec(short, 2..16).prop_map(|segments| Case {
+            segments,
+            extra: Vec::new(),
+        })
     }
 
     fn canonical(segments: &mut Vec<Segment>) {
@@ -649,6 +667,11 @@ mod tests {
         }
 
         #[test]
+        fn agrees_with_brute_force_on_short_segments(case in short_segments_case()) {
+            check(&case);
+        }
+
+        #[test]
         fn agrees_with_brute_force_on_perturbed_noded_sets(case in noded_then_perturbed()) {
             check(&case);
         }
@@ -682,6 +705,7 @@ mod tests {
         for (name, share) in [
             ("tiny", noded_share(tiny_case(), 400)),
             ("noded+1", noded_share(noded_then_perturbed(), 400)),
+            ("short", noded_share(short_segments_case(), 400)),
             ("huge tiny", noded_share(huge(tiny_case()), 400)),
             (
                 "huge noded+1",
