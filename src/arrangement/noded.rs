@@ -21,7 +21,7 @@
 use std::cmp::Ordering;
 
 use crate::grid::GridPoint;
-use crate::predicates::{cross, orient, properly_cross};
+use crate::predicates::{cross, properly_cross};
 
 use super::repair::Piece;
 
@@ -40,6 +40,13 @@ struct StatusLine {
 impl StatusLine {
     fn direction(&self) -> (i64, i64) {
         (self.to.x - self.from.x, self.to.y - self.from.y)
+    }
+
+    /// `orient(from, to, p)` (`Greater`: p above the line) as the exact `cross` of i64
+    /// differences, which fit by [`COORDINATE_LIMIT`] (cheaper than widening first).
+    #[inline]
+    fn side(&self, p: GridPoint) -> Ordering {
+        cross(self.direction(), (p.x - self.from.x, p.y - self.from.y)).cmp(&0)
     }
 }
 
@@ -73,10 +80,10 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
             continue; // no piece's endpoint: ignored
         }
         // Pieces below v have v strictly on their left; then those through v, then above.
-        let lo = status.partition_point(|l| orient(l.from, l.to, v) == Ordering::Greater);
+        let lo = status.partition_point(|l| l.side(v) == Ordering::Greater);
         let mut hi = lo;
         while let Some(line) = status.get(hi) {
-            if orient(line.from, line.to, v) != Ordering::Equal {
+            if line.side(v) != Ordering::Equal {
                 break;
             }
             if line.end != vi {
@@ -144,7 +151,7 @@ mod tests {
 
     use super::*;
     use crate::arrangement::{arrange, EdgeTag, TaggedEdge};
-    use crate::predicates::{rounded_crossing, strictly_inside_segment};
+    use crate::predicates::{orient, rounded_crossing, strictly_inside_segment};
     use proptest::prelude::*;
     use proptest::sample::Index;
     use proptest::strategy::ValueTree;
