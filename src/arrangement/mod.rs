@@ -166,7 +166,9 @@ pub fn arrange_with(
         ..ArrangeStats::default()
     };
     let (hot, pieces) = repair::initial_reroute(fragments, options.search, &mut stats);
-    if noded::pieces_are_noded(&hot, &pieces) {
+    // On clustered input ([C4]: the initial searches took the sweep) the noded sweep is
+    // far cheaper than a round; on evenly spread input the grid round is cheaper.
+    if stats.sweep_searches > 0 && noded::pieces_are_noded(&hot, &pieces) {
         // The first round would change nothing (X9): it is the only one.
         stats.repair_rounds = 1;
         stats.final_fragments = pieces.len();
