@@ -11,6 +11,7 @@
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 
+mod noded;
 mod repair;
 mod search;
 
@@ -165,6 +166,14 @@ pub fn arrange_with(
         ..ArrangeStats::default()
     };
     let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
+    // On clustered input ([C4]: the initial searches took the sweep) the noded sweep is
+    // far cheaper than a round; on evenly spread input the grid round is cheaper.
+    if stats.sweep_searches > 0 && noded::pieces_are_noded(&hot, &pieces) {
+        // The first round would change nothing (X9): it is the only one.
+        stats.repair_rounds = 1;
+        stats.final_fragments = pieces.len();
+        return Ok((assemble_pieces(hot, pieces), stats));
+    }
     // The rerouted fragments reuse the input's buffer: at 10^6 edges fresh pages cost
     // about as much as the work done in them.
     fragments.clear();
