@@ -103,7 +103,11 @@ fn run(name: &str, edges: &[TaggedEdge], search: SearchMode) {
         stats.hot_pixels as f64 / n,
         stats.crossing_candidates as f64 / n,
         stats.pixel_candidates as f64 / n,
-        stats.repair_rounds,
+        if stats.verified_by_sweep {
+            "1 (sweep)".to_string()
+        } else {
+            stats.repair_rounds.to_string()
+        },
         out.segments.len(),
     );
 }

@@ -128,6 +128,9 @@ pub struct ArrangeStats {
     pub hot_pixels: usize,
     /// Fragments after the loop, before zero-net ones are dropped.
     pub final_fragments: usize,
+    /// The first round was replaced by the noded sweep, which proved it would change
+    /// nothing (X9; only with [`SearchMode::Auto`]).
+    pub verified_by_sweep: bool,
 }
 
 /// Nodes the edges by snap rounding ([A0]–[A5]).
@@ -166,11 +169,14 @@ pub fn arrange_with(
         ..ArrangeStats::default()
     };
     let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
-    // On clustered input ([C4]: the initial searches took the sweep) the noded sweep is
-    // far cheaper than a round; on evenly spread input the grid round is cheaper.
-    if stats.sweep_searches > 0 && noded::pieces_are_noded(&hot, &pieces) {
-        // The first round would change nothing (X9): it is the only one.
+    // X9's first round, when it would change nothing, can be proved so by the noded sweep
+    // instead (same result, [C1]); forced search modes always run the round itself.
+    if options.search == SearchMode::Auto
+        && sweep_verifies_cheaper(hot.len(), pieces.len())
+        && noded::pieces_are_noded(&hot, &pieces)
+    {
         stats.repair_rounds = 1;
+        stats.verified_by_sweep = true;
         stats.final_fragments = pieces.len();
         return Ok((assemble_pieces(hot, pieces), stats));
     }
@@ -191,6 +197,15 @@ pub fn arrange_with(
     } else {
         Ok((assemble(&settled), stats))
     }
+}
+
+/// Whether the noded sweep is expected to beat the grid round: the sweep costs about the
+/// same per point, the round per piece and per candidate pair. Region boundaries (every
+/// point on two or more pieces, crossings on four) favour the sweep, 1.5–3× on the
+/// standard maps and polygon sets; loose segments (many endpoints on one piece) favour the
+/// round, 1.6× on spread segments (measured, docs/performance.md).
+fn sweep_verifies_cheaper(points: usize, pieces: usize) -> bool {
+    points <= pieces
 }
 
 fn tag_counts(tag: EdgeTag) -> [i64; 2] {
