@@ -201,7 +201,7 @@ pub fn arrange_with(
 
 /// Whether the noded sweep is expected to beat the grid round: the sweep costs about the
 /// same per point, the round per piece and per candidate pair. Region boundaries (every
-/// point on two or more pieces, crossings on four) favour the sweep, 1.5–3× on the
+/// point on two or more pieces, crossings on four) favour the sweep, 1.1–3× on the
 /// standard maps and polygon sets; loose segments (many endpoints on one piece) favour the
 /// round, 1.6× on spread segments (measured, docs/performance.md).
 fn sweep_verifies_cheaper(points: usize, pieces: usize) -> bool {
