@@ -711,3 +711,32 @@ fn used_points_rank_counts_the_members_below() {
         assert_eq!(used.rank(k), below, "rank {k}");
     }
 }
+
+#[test]
+fn the_noded_sweep_verifies_region_boundaries_and_the_round_loose_segments() {
+    // X9's first round proved by the sweep when pieces ≥ points (a closed ring: 4 points,
+    // 4 pieces), by the round itself otherwise (two crossing diagonals: 5 points, 4
+    // pieces). Both give what every forced mode (always the round) gives.
+    let square = [
+        e((0, 0), (4, 0), 0),
+        e((4, 0), (4, 4), 0),
+        e((4, 4), (0, 4), 0),
+        e((0, 4), (0, 0), 0),
+    ];
+    let (_, stats) = arrange_all(&square);
+    assert!(stats.verified_by_sweep);
+    assert_eq!(stats.repair_rounds, 1);
+    let (_, stats) = arrange_all(&[e((0, 0), (4, 4), 0), e((0, 4), (4, 0), 1)]);
+    assert!(!stats.verified_by_sweep);
+    assert_eq!(stats.repair_rounds, 1);
+    // Forced modes never use the sweep.
+    let forced = arrange_with(
+        &square,
+        &ArrangeOptions {
+            search: SearchMode::Grid,
+        },
+    )
+    .unwrap()
+    .1;
+    assert!(!forced.verified_by_sweep);
+}
