@@ -124,12 +124,17 @@ fn polys(k: usize, verify: bool, search: SearchMode) {
         println!("| {name} | {t:.4} | {:.0}% |", t / total * 100.0);
     }
     println!(
-        "arrangement: {} vertices, {} segments, {} hot pixels, {} repair rounds, \
+        "arrangement: {} vertices, {} segments, {} hot pixels, {} repair rounds{}, \
          crossing candidates {}, pixel candidates {}, searches grid/sweep {}/{}",
         arrangement.vertices.len(),
         arrangement.segments.len(),
         stats.hot_pixels,
         stats.repair_rounds,
+        if stats.verified_by_sweep {
+            " (verified by the noded sweep)"
+        } else {
+            ""
+        },
         stats.crossing_candidates,
         stats.pixel_candidates,
         stats.grid_searches,
