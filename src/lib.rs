@@ -53,6 +53,7 @@ pub mod predicates;
 pub mod region;
 pub mod rings;
 pub mod shrink;
+#[doc(hidden)]
 pub mod simple_outline;
 pub mod svg;
 pub mod tile_map;
