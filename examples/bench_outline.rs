@@ -9,11 +9,8 @@
 
 use std::time::Instant;
 
-use build2d::arrangement::{EdgeTag, TaggedEdge};
 use build2d::grid::snap_vertex;
-use build2d::region::overlay;
-use build2d::rings::Operation;
-use build2d::simple_outline::resolve_outline;
+use build2d::simple_outline::{resolve_outline, resolve_outline_in_general};
 use build2d::workloads;
 use build2d::GridPoint;
 
@@ -41,16 +38,7 @@ fn main() {
         vertices = 0;
         for ring in &snapped {
             let region = if general {
-                let edges: Vec<TaggedEdge> = ring
-                    .iter()
-                    .zip(ring.iter().cycle().skip(1))
-                    .map(|(&from, &to)| TaggedEdge {
-                        from,
-                        to,
-                        tag: EdgeTag::Operand0,
-                    })
-                    .collect();
-                overlay(&edges, Operation::EvenOdd, SNAP_BITS)
+                resolve_outline_in_general(std::slice::from_ref(ring), SNAP_BITS)
             } else {
                 resolve_outline(std::slice::from_ref(ring), SNAP_BITS)
             }

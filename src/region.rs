@@ -137,7 +137,11 @@ pub struct Outline {
     pub rings: Vec<Vec<[f64; 2]>>,
 }
 
-fn ring_edges(ring: &[GridPoint], tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
+/// The directed edges of a closed ring (vertex i → i+1, last → first), all tagged `tag`.
+pub(crate) fn ring_edges(
+    ring: &[GridPoint],
+    tag: EdgeTag,
+) -> impl Iterator<Item = TaggedEdge> + '_ {
     ring.iter()
         .zip(ring.iter().cycle().skip(1))
         .map(move |(&from, &to)| TaggedEdge { from, to, tag })

@@ -62,7 +62,7 @@ use crate::arrangement::{EdgeTag, TaggedEdge, MAX_ARRANGEMENT_COORDINATE};
 use crate::error::Result;
 use crate::grid::GridPoint;
 use crate::predicates::{cross, properly_cross, segment_meets_pixel};
-use crate::region::{overlay, Region};
+use crate::region::{overlay, ring_edges, Region};
 use crate::rings::{canonical_ring, Operation, Ring};
 
 /// Rings with more points (before dropping duplicates) go to the general path.
@@ -76,17 +76,15 @@ pub fn resolve_outline(rings: &[Vec<GridPoint>], snap_bits: u8) -> Result<Region
             return Ok(region);
         }
     }
+    resolve_outline_in_general(rings, snap_bits)
+}
+
+/// X2's first step by the general path: every ring's edges as operand 0 through the
+/// arrangement, inside = even-odd.
+pub fn resolve_outline_in_general(rings: &[Vec<GridPoint>], snap_bits: u8) -> Result<Region> {
     let edges: Vec<TaggedEdge> = rings
         .iter()
-        .flat_map(|ring| {
-            ring.iter()
-                .zip(ring.iter().cycle().skip(1))
-                .map(|(&from, &to)| TaggedEdge {
-                    from,
-                    to,
-                    tag: EdgeTag::Operand0,
-                })
-        })
+        .flat_map(|ring| ring_edges(ring, EdgeTag::Operand0))
         .collect();
     overlay(&edges, Operation::EvenOdd, snap_bits)
 }

@@ -18,16 +18,7 @@ fn points(coords: &[(i64, i64)]) -> Vec<GridPoint> {
 
 /// The general path: the ring's edges through the arrangement, label and tracer.
 fn general(ring: &[GridPoint], snap_bits: u8) -> Region {
-    let edges: Vec<TaggedEdge> = ring
-        .iter()
-        .zip(ring.iter().cycle().skip(1))
-        .map(|(&from, &to)| TaggedEdge {
-            from,
-            to,
-            tag: EdgeTag::Operand0,
-        })
-        .collect();
-    overlay(&edges, Operation::EvenOdd, snap_bits).unwrap()
+    resolve_outline_in_general(&[ring.to_vec()], snap_bits).unwrap()
 }
 
 /// `Region::from_outlines` of one outline with one ring given in grid units (snap bits 0,
