@@ -1,7 +1,7 @@
 //! Benchmark of the snap-rounding arrangement ([C5], [W4]); not a test.
 //!
 //!     cargo run --release --example bench_arrangement -- [max_n] [brute_max_n]
-//!     cargo run --release --example bench_arrangement -- only N [repeats]
+//!     cargo run --release --example bench_arrangement -- only N [repeats] [strip]
 //!
 //! Inputs (reproducible, SplitMix64):
 //! - `spread`: n random edges with |dx|, |dy| ≤ 16 grid units, start points uniform in a
@@ -84,7 +84,14 @@ fn run(name: &str, edges: &[TaggedEdge], search: SearchMode) {
     let mut result = None;
     for _ in 0..repeats {
         let start = Instant::now();
-        let run = arrange_with(edges, &ArrangeOptions { search }).expect("arrangement");
+        let run = arrange_with(
+            edges,
+            &ArrangeOptions {
+                search,
+                ..Default::default()
+            },
+        )
+        .expect("arrangement");
         let secs = start.elapsed().as_secs_f64();
         best = best.min(secs);
         first.get_or_insert(secs);
@@ -122,15 +129,24 @@ fn run(name: &str, edges: &[TaggedEdge], search: SearchMode) {
 }
 
 fn main() {
-    // `only N REPEATS`: one spread size, for profilers.
+    // `only N REPEATS [STRIP]`: one spread size, for profilers; STRIP fragments per
+    // strip (0: the whole input at once).
     let raw: Vec<String> = std::env::args().skip(1).collect();
     if raw.first().map(String::as_str) == Some("only") {
         let n = raw.get(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
         let repeats: usize = raw.get(2).and_then(|a| a.parse().ok()).unwrap_or(5);
+        let strip_fragments =
+            raw.get(3)
+                .and_then(|a| a.parse().ok())
+                .map(|s: usize| if s == 0 { usize::MAX } else { s });
+        let options = ArrangeOptions {
+            strip_fragments,
+            ..ArrangeOptions::default()
+        };
         let edges = spread(n, 1);
         for _ in 0..repeats {
             let start = Instant::now();
-            let (out, _) = arrange_with(&edges, &ArrangeOptions::default()).expect("arrangement");
+            let (out, _) = arrange_with(&edges, &options).expect("arrangement");
             println!(
                 "{n} {:.4} s {} segments",
                 start.elapsed().as_secs_f64(),

@@ -104,8 +104,16 @@ fn polys(k: usize, verify: bool, search: SearchMode) {
         .iter()
         .flat_map(|r| r.tagged_edges(EdgeTag::Operand0))
         .collect();
-    let (t_arrange, (arrangement, stats)) =
-        timed(|| arrange_with(&edges, &ArrangeOptions { search }).expect("arrange"));
+    let (t_arrange, (arrangement, stats)) = timed(|| {
+        arrange_with(
+            &edges,
+            &ArrangeOptions {
+                search,
+                ..Default::default()
+            },
+        )
+        .expect("arrange")
+    });
     let (t_label, windings) = timed(|| label(&arrangement).expect("label"));
     let (t_trace, rings) =
         timed(|| trace(&arrangement, &windings, Operation::Union).expect("trace"));

@@ -310,12 +310,31 @@ pub mod fuzz {
                 crate::arrangement::EdgeTag::Both => 2,
             }})).collect::<Vec<_>>()});
         let agreed = super::same_outcome(&input).expect("arrangement never errors here");
-        let run =
-            |search| arrange_with(&edges, &ArrangeOptions { search }).expect("arrangement settles");
+        let run = |search| {
+            arrange_with(
+                &edges,
+                &ArrangeOptions {
+                    search,
+                    ..Default::default()
+                },
+            )
+            .expect("arrangement settles")
+        };
         let (auto, stats) = run(SearchMode::Auto);
         assert_eq!(crate::case::run_case_json(&input), Ok(agreed));
         for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
             assert_eq!(run(mode).0, auto, "{mode:?} differs from Auto on {input}");
+        }
+        for size in [1, 4] {
+            let options = ArrangeOptions {
+                strip_fragments: Some(size),
+                ..Default::default()
+            };
+            let striped = arrange_with(&edges, &options).expect("arrangement settles");
+            assert_eq!(
+                striped.0, auto,
+                "strips of {size} differ from Auto on {input}"
+            );
         }
         if let Err(e) = crate::validity::check_arrangement(&edges, &auto) {
             panic!("invalid arrangement: {e}\n input: {input}");

@@ -28,6 +28,7 @@ fn spread(n: usize) -> Vec<TaggedEdge> {
 fn candidates_per_edge_stay_bounded_as_the_input_grows() {
     let options = ArrangeOptions {
         search: SearchMode::Auto,
+        ..Default::default()
     };
     let mut per_edge = Vec::new();
     for n in [1_000, 4_000, 16_000, 64_000] {

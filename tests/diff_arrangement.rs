@@ -58,14 +58,26 @@ fn arrangement_json(a: &Arrangement) -> Value {
     json!({"vertices": vertices, "segments": segments})
 }
 
+/// Strip sizes forced on every case: one fragment per strip (cuts at every distinct x),
+/// and a few.
+const STRIP_SIZES: [usize; 3] = [1, 3, 8];
+
 /// The whole check on one input: engine == reference through JSON; the typed engine run
-/// gives the same result under every search mode; the output is valid; one repair round.
+/// gives the same result under every search mode and strip size; the output is valid; one repair round.
 /// Returns the stats of the default (Auto) run.
 fn check_case(edges: &[E]) -> Result<ArrangeStats, TestCaseError> {
     let agreed = same_outcome(&input_json(edges))
         .map_err(|e| TestCaseError::fail(format!("arrangement errored: {e}")))?;
     let tagged = typed(edges);
-    let run = |search| arrange_with(&tagged, &ArrangeOptions { search });
+    let run = |search| {
+        arrange_with(
+            &tagged,
+            &ArrangeOptions {
+                search,
+                ..Default::default()
+            },
+        )
+    };
     let (auto, stats) = run(SearchMode::Auto).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&arrangement_json(&auto), &agreed);
     for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
@@ -77,6 +89,33 @@ fn check_case(edges: &[E]) -> Result<ArrangeStats, TestCaseError> {
             "{:?}: second repair round",
             mode
         );
+    }
+    // Computed strip by strip (forced small strips, whatever the windows' overlap).
+    for size in STRIP_SIZES {
+        let options = ArrangeOptions {
+            strip_fragments: Some(size),
+            ..Default::default()
+        };
+        let (striped, striped_stats) =
+            arrange_with(&tagged, &options).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&striped, &auto, "strips of {} differ from Auto", size);
+        // One fragment per strip cuts at every distinct smaller-end x; the strips are
+        // abandoned only when a window's first repair round would change something.
+        if size == 1 {
+            let mut xs: Vec<i64> = edges
+                .iter()
+                .filter(|(a, b, _)| a != b)
+                .map(|(a, b, _)| a.min(b).0)
+                .collect();
+            xs.sort_unstable();
+            xs.dedup();
+            prop_assert_eq!(
+                striped_stats.strips > 0,
+                xs.len() > 1,
+                "strips of 1 not used: {:?}",
+                striped_stats
+            );
+        }
     }
     build2d::validity::check_arrangement(&tagged, &auto).map_err(TestCaseError::fail)?;
     // X9: on real input the loop is a single verifying pass; a second round is a defect

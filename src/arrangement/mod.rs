@@ -14,6 +14,7 @@ use crate::grid::GridPoint;
 mod noded;
 mod repair;
 mod search;
+mod strips;
 
 use repair::Piece;
 pub use repair::{repair_fragments, Fragment, MAX_REPAIR_ROUNDS};
@@ -104,6 +105,11 @@ pub const MAX_ARRANGEMENT_COORDINATE: i64 = 1 << 39;
 pub struct ArrangeOptions {
     /// Which candidate search to run; never changes the result ([C1]).
     pub search: SearchMode,
+    /// With [`SearchMode::Auto`], the fragments per vertical strip when the input is
+    /// computed strip by strip (`None`: the default size, used from two strips on when
+    /// the strips' windows overlap little; `Some`: used from two strips on, whatever the
+    /// overlap); never changes the result.
+    pub strip_fragments: Option<usize>,
 }
 
 /// What one run of the arrangement did (for tests and benchmarks).
@@ -131,6 +137,8 @@ pub struct ArrangeStats {
     /// The first round was replaced by the noded sweep, which proved it would change
     /// nothing (X9; only with [`SearchMode::Auto`]).
     pub verified_by_sweep: bool,
+    /// Vertical strips the input was computed in (0: all at once).
+    pub strips: usize,
 }
 
 /// Nodes the edges by snap rounding ([A0]–[A5]).
@@ -168,6 +176,13 @@ pub fn arrange_with(
         input_fragments: fragments.len(),
         ..ArrangeStats::default()
     };
+    if options.search == SearchMode::Auto {
+        let size = options.strip_fragments.unwrap_or(strips::STRIP_FRAGMENTS);
+        let forced = options.strip_fragments.is_some();
+        if let Some(arrangement) = strips::arrange_in_strips(&fragments, size, forced, &mut stats) {
+            return Ok((arrangement, stats));
+        }
+    }
     let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
     // X9's first round, when it would change nothing, can be proved so by the noded sweep
     // instead (same result, [C1]); forced search modes always run the round itself.
@@ -282,12 +297,13 @@ impl UsedPoints {
         for k in indices {
             words[k / 64] |= 1 << (k % 64);
         }
-        let mut before = Vec::with_capacity(words.len());
+        let mut before = Vec::with_capacity(words.len() + 1);
         let mut count = 0;
         for w in &words {
             before.push(count);
             count += w.count_ones() as usize;
         }
+        before.push(count); // rank(len) when len is a multiple of 64
         UsedPoints { words, before }
     }
 
@@ -295,10 +311,13 @@ impl UsedPoints {
         self.words[k / 64] >> (k % 64) & 1 == 1
     }
 
-    /// The number of members below `k`.
+    /// The number of members below `k` (`k` up to the length).
     fn rank(&self, k: usize) -> usize {
-        let below = self.words[k / 64] & ((1u64 << (k % 64)) - 1);
-        self.before[k / 64] + below.count_ones() as usize
+        let below = self
+            .words
+            .get(k / 64)
+            .map_or(0, |w| (w & ((1u64 << (k % 64)) - 1)).count_ones() as usize);
+        self.before[k / 64] + below
     }
 }
 

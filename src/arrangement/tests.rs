@@ -32,12 +32,41 @@ fn pts(list: &[(i64, i64)]) -> Vec<GridPoint> {
     list.iter().map(|&(x, y)| p(x, y)).collect()
 }
 
-/// Runs every search mode, checks they agree and that the result is valid; returns it.
+/// Runs every search mode and a few forced strip sizes, checks they agree and that the result is valid; returns it.
 fn arrange_all(edges: &[TaggedEdge]) -> (Arrangement, ArrangeStats) {
-    let run = |search| arrange_with(edges, &ArrangeOptions { search }).unwrap();
+    let run = |search| {
+        arrange_with(
+            edges,
+            &ArrangeOptions {
+                search,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    };
     let (auto, stats) = run(SearchMode::Auto);
     for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
         assert_eq!(run(mode).0, auto, "{mode:?} differs from Auto");
+    }
+    for size in [1, 2, 5] {
+        let options = ArrangeOptions {
+            strip_fragments: Some(size),
+            ..Default::default()
+        };
+        let (striped, stats) = arrange_with(edges, &options).unwrap();
+        assert_eq!(striped, auto, "strips of {size} differ from Auto");
+        if size == 1 {
+            // Cuts at every distinct smaller-end x; abandoned only if a window's first
+            // repair round would change something.
+            let mut xs: Vec<i64> = edges
+                .iter()
+                .filter(|e| e.from != e.to)
+                .map(|e| e.from.min(e.to).x)
+                .collect();
+            xs.sort_unstable();
+            xs.dedup();
+            assert_eq!(stats.strips > 0, xs.len() > 1, "{stats:?}");
+        }
     }
     crate::validity::check_arrangement(edges, &auto).unwrap();
     (auto, stats)
@@ -734,9 +763,89 @@ fn the_noded_sweep_verifies_region_boundaries_and_the_round_loose_segments() {
         &square,
         &ArrangeOptions {
             search: SearchMode::Grid,
+            ..Default::default()
         },
     )
     .unwrap()
     .1;
     assert!(!forced.verified_by_sweep);
+}
+
+// ---- strips (strips.rs) ---------------------------------------------------------------
+
+fn with_strips(
+    edges: &[TaggedEdge],
+    strip_fragments: Option<usize>,
+) -> (Arrangement, ArrangeStats) {
+    let options = ArrangeOptions {
+        strip_fragments,
+        ..Default::default()
+    };
+    arrange_with(edges, &options).unwrap()
+}
+
+#[test]
+fn default_strips_reproduce_the_whole_run_on_spread_segments() {
+    // Enough fragments for the default strip size: the input is computed in strips.
+    let edges = spread_edges(&mut Rng(17), 3 * strips::STRIP_FRAGMENTS, 8);
+    let (striped, stats) = with_strips(&edges, None);
+    assert!(stats.strips >= 3, "{stats:?}");
+    assert_eq!(stats.repair_rounds, 1);
+    let (whole, whole_stats) = with_strips(&edges, Some(usize::MAX));
+    assert_eq!(whole_stats.strips, 0);
+    assert_eq!(striped, whole);
+    // The strips count every hot pixel once and keep every settled fragment once.
+    assert_eq!(stats.hot_pixels, whole_stats.hot_pixels);
+    assert_eq!(stats.final_fragments, whole_stats.final_fragments);
+    striped.check().unwrap();
+}
+
+#[test]
+fn forced_strips_agree_on_many_sizes() {
+    let mut rng = Rng(19);
+    for n in [2, 40, 300, 2000] {
+        let edges = spread_edges(&mut rng, n, 5);
+        let (whole, _) = with_strips(&edges, Some(usize::MAX));
+        for size in [1, 2, 7, 64, 500] {
+            let (striped, stats) = with_strips(&edges, Some(size));
+            assert_eq!(striped, whole, "n {n}, strips of {size}");
+            assert_eq!(
+                stats.strips > 0,
+                n > size,
+                "n {n}, strips of {size}: {stats:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn strips_handle_long_fragments_across_many_strips() {
+    // Long edges crossing every strip, over short ones: windows overlap heavily (the
+    // default declines), forced strips still give the whole run's result.
+    let mut rng = Rng(23);
+    let mut edges = spread_edges(&mut rng, 400, 4);
+    for k in 0..6 {
+        let y = rng.range(0, 400);
+        edges.push(e((-10, y), (410, 400 - y + k), (k % 3) as u8));
+        edges.push(e((k * 70, -10), (k * 70 + 3, 410), 1));
+    }
+    let (whole, _) = with_strips(&edges, Some(usize::MAX));
+    for size in [1, 5, 50] {
+        let (striped, stats) = with_strips(&edges, Some(size));
+        assert!(stats.strips > 1);
+        assert_eq!(striped, whole, "strips of {size}");
+    }
+    crate::validity::check_arrangement(&edges, &whole).unwrap();
+}
+
+#[test]
+fn default_strips_decline_when_windows_overlap_too_much() {
+    // One edge as wide as the input makes every window the whole input.
+    let mut edges = spread_edges(&mut Rng(29), 2 * strips::STRIP_FRAGMENTS + 10, 3);
+    edges.push(e((-5, 7), (1 << 20, 9), 0));
+    let (striped, stats) = with_strips(&edges, None);
+    assert_eq!(stats.strips, 0, "{stats:?}");
+    let (forced, forced_stats) = with_strips(&edges, Some(strips::STRIP_FRAGMENTS));
+    assert!(forced_stats.strips > 1);
+    assert_eq!(striped, forced);
 }

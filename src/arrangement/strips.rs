@@ -1,0 +1,229 @@
+//! The arrangement computed strip by strip (an implementation choice, not a spec step:
+//! the output is the one [`super::arrange`] defines, [A0]).
+//!
+//! At 10^6 edges every phase streams a few hundred MB through memory, which no longer
+//! fits in the cache; computed on vertical strips of about [`STRIP_FRAGMENTS`] fragments,
+//! each phase works in cache and the buffers are reused from strip to strip.
+//!
+//! Why a strip's window gives exactly the global pieces (L is the largest x extent
+//! b.x − a.x of a fragment; a pixel met by a fragment has its x within the fragment's x
+//! range, since pixels are half-open squares, [A3]):
+//! - The window of strip [X, X') holds every fragment whose x range meets the zone
+//!   Z = [X − L − 1, X' + 2L + 1]. Its hot pixels with x in [Z.lo + 1, Z.hi − 1] are then
+//!   exactly the global ones there: an endpoint lies on its fragment, a rounded crossing
+//!   within 1/2 of the crossing, which lies on both fragments.
+//! - So a fragment whose x range lies in [Z.lo + 1, Z.hi − 1] meets the same hot pixels
+//!   as globally and gets the same pieces. Every fragment meeting a pixel with x in
+//!   [X, X' + L] is such a fragment (its x range is within [X − L, X' + 2L]). Hence the
+//!   window's pieces touching those pixels are exactly the global ones, with the same
+//!   net counts: the strip keeps the pieces whose smaller end has x in [X, X'), and the
+//!   used vertices and their ranks are exact from X up to X' + L, where the larger ends
+//!   of the kept pieces lie.
+//! - X9's first round on the window's pieces sees every pair of global pieces that meet
+//!   with the smaller of their smaller ends in the strip (both smaller ends then have x
+//!   in [X, X' + L]). If every window's first round changes nothing, so does the global
+//!   first round, and the strips' pieces are the result. A window whose first round
+//!   would change something (never expected, X9) abandons the strips: the caller runs
+//!   the whole input at once.
+
+use crate::grid::GridPoint;
+
+use super::{
+    noded, repair, sweep_verifies_cheaper, ArrangeStats, Arrangement, Fragment, Piece, SearchMode,
+    Segment, UsedPoints,
+};
+
+/// Fragments per strip: a strip's working set (about 450 bytes per fragment) then stays
+/// in a 32 MiB cache with room to spare. Measured in docs/performance.md.
+pub(super) const STRIP_FRAGMENTS: usize = 1 << 15;
+
+/// Windows may hold at most this many fragments per fragment of the input (overlap
+/// between windows is 3L + 2 wide); beyond, one run over the whole input is cheaper.
+const MAX_WINDOW_OVERLAP: (usize, usize) = (3, 2);
+
+/// The arrangement of canonical fragments (sorted by (a, b), merged) computed strip by
+/// strip, or None when the strips do not apply (fewer than two strips, too much overlap
+/// between windows unless `forced`, or a window whose first repair round would change
+/// something). `stats` gets the sums over the windows.
+pub(super) fn arrange_in_strips(
+    fragments: &[Fragment],
+    strip_fragments: usize,
+    forced: bool,
+    stats: &mut ArrangeStats,
+) -> Option<Arrangement> {
+    let strips = Strips::plan(fragments, strip_fragments.max(1), forced)?;
+    let mut vertices: Vec<GridPoint> = Vec::new();
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut window: Vec<Fragment> = Vec::new();
+    let mut round_buffer: Vec<Fragment> = Vec::new();
+    let mut totals = ArrangeStats {
+        input_fragments: stats.input_fragments,
+        repair_rounds: 1,
+        verified_by_sweep: true,
+        ..ArrangeStats::default()
+    };
+    for k in 0..strips.count() {
+        let (lo, hi, zone_lo) = strips.window(fragments, k);
+        window.clear();
+        window.extend(
+            fragments[lo..hi]
+                .iter()
+                .filter(|f| f.b.x >= zone_lo)
+                .copied(),
+        );
+        let mut local = ArrangeStats::default();
+        let (hot, pieces) = first_round_unchanged(&window, &mut round_buffer, &mut local)?;
+        add_counts(&mut totals, &local);
+        // The strip's own pixels and pieces: x in [X, X').
+        let (x, x_next) = strips.span(k);
+        let own_pixels = hot.partition_point(|p| p.x < x)..hot.partition_point(|p| p.x < x_next);
+        totals.hot_pixels += own_pixels.len();
+        let own_pieces = pieces.partition_point(|p| p.a < own_pixels.start)
+            ..pieces.partition_point(|p| p.a < own_pixels.end);
+        totals.final_fragments += own_pieces.len();
+        // [A5]: vertices are the pixels used by a piece with a non-zero net; a window
+        // pixel's global index is the offset of the strip plus its rank among the used
+        // pixels from X on (exact up to X' + L, beyond every kept piece's larger end).
+        let used = UsedPoints::mark(
+            hot.len(),
+            pieces
+                .iter()
+                .filter(|p| p.net != [0, 0])
+                .flat_map(|p| [p.a, p.b]),
+        );
+        let offset = vertices.len();
+        let base = used.rank(own_pixels.start);
+        let global = |k: usize| offset + used.rank(k) - base;
+        segments.extend(
+            pieces[own_pieces]
+                .iter()
+                .filter(|p| p.net != [0, 0])
+                .map(|p| Segment {
+                    a: global(p.a),
+                    b: global(p.b),
+                    net: p.net,
+                }),
+        );
+        vertices.extend(own_pixels.filter(|&k| used.contains(k)).map(|k| hot[k]));
+    }
+    totals.strips = strips.count();
+    *stats = totals;
+    Some(Arrangement { vertices, segments })
+}
+
+/// The initial reroute of `fragments` ([A3]) and a check that X9's first round changes
+/// nothing (by the noded sweep or by running the round); None if it would change something.
+fn first_round_unchanged(
+    fragments: &[Fragment],
+    round_buffer: &mut Vec<Fragment>,
+    stats: &mut ArrangeStats,
+) -> Option<(Vec<GridPoint>, Vec<Piece>)> {
+    let (hot, pieces) = repair::initial_reroute(fragments, SearchMode::Auto, stats);
+    if sweep_verifies_cheaper(hot.len(), pieces.len()) {
+        stats.verified_by_sweep = true;
+        return noded::pieces_are_noded(&hot, &pieces).then_some((hot, pieces));
+    }
+    let mut round = std::mem::take(round_buffer);
+    round.clear();
+    round.extend(
+        pieces
+            .iter()
+            .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net)),
+    );
+    // One round allowed: an error means the round changed something.
+    let settled = repair::repair_loop(round, SearchMode::Auto, 1, stats).ok()?;
+    *round_buffer = settled;
+    Some((hot, pieces))
+}
+
+/// Adds a window's search counts to the totals.
+fn add_counts(totals: &mut ArrangeStats, local: &ArrangeStats) {
+    totals.crossing_candidates += local.crossing_candidates;
+    totals.pixel_candidates += local.pixel_candidates;
+    totals.grid_searches += local.grid_searches;
+    totals.sweep_searches += local.sweep_searches;
+    totals.brute_force_searches += local.brute_force_searches;
+    totals.verified_by_sweep &= local.verified_by_sweep;
+}
+
+/// Strip k holds the fragments `starts[k]..starts[k + 1]` (sorted by a.x) and owns the x
+/// range [X_k, X_{k+1}) with X_k = the first fragment's a.x (−∞ and +∞ at the ends).
+struct Strips {
+    starts: Vec<usize>,
+    xs: Vec<i64>,
+    /// L: the largest x extent of a fragment.
+    reach: i64,
+}
+
+impl Strips {
+    /// Cuts after about `size` fragments, between different a.x; None when there would be
+    /// fewer than two strips or, unless `any_overlap`, the windows would overlap too much.
+    fn plan(fragments: &[Fragment], size: usize, any_overlap: bool) -> Option<Strips> {
+        let n = fragments.len();
+        if n <= size {
+            return None;
+        }
+        let reach = fragments.iter().map(|f| f.b.x - f.a.x).max()?;
+        let mut starts = vec![0];
+        let mut xs = vec![i64::MIN];
+        let mut next = size;
+        while next < n {
+            let x = fragments[next - 1].a.x;
+            let cut = next + fragments[next..].partition_point(|f| f.a.x == x);
+            if cut >= n {
+                break;
+            }
+            starts.push(cut);
+            xs.push(fragments[cut].a.x);
+            next = cut + size;
+        }
+        if starts.len() < 2 {
+            return None;
+        }
+        starts.push(n);
+        xs.push(i64::MAX);
+        let strips = Strips { starts, xs, reach };
+        if any_overlap {
+            return Some(strips);
+        }
+        let windows: usize = (0..strips.count())
+            .map(|k| {
+                let (lo, hi, _) = strips.window(fragments, k);
+                hi - lo
+            })
+            .sum();
+        let (num, den) = MAX_WINDOW_OVERLAP;
+        (windows * den <= n * num).then_some(strips)
+    }
+
+    fn count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// [X_k, X_{k+1}).
+    fn span(&self, k: usize) -> (i64, i64) {
+        (self.xs[k], self.xs[k + 1])
+    }
+
+    /// The window of strip k: fragments `lo..hi` (by a.x) hold every fragment whose x
+    /// range meets the zone [X_k − L − 1, X_{k+1} + 2L + 1]; those with b.x below the
+    /// zone's start (returned third) are to be skipped. |coordinates| ≤ 2^39 and
+    /// L ≤ 2^40, so nothing overflows; the ends are unbounded.
+    fn window(&self, fragments: &[Fragment], k: usize) -> (usize, usize, i64) {
+        let (x, x_next) = self.span(k);
+        let zone_lo = if k == 0 { i64::MIN } else { x - self.reach - 1 };
+        let lo = if k == 0 {
+            0
+        } else {
+            // b.x ≥ zone_lo needs a.x ≥ zone_lo − L.
+            fragments.partition_point(|f| f.a.x < zone_lo - self.reach)
+        };
+        let hi = if k + 1 == self.count() {
+            fragments.len()
+        } else {
+            let zone_hi = x_next + 2 * self.reach + 1;
+            fragments.partition_point(|f| f.a.x <= zone_hi)
+        };
+        (lo, hi, zone_lo)
+    }
+}
