@@ -9,6 +9,9 @@
 //! - `clustered`: n such short edges in the same square, plus 8 edges
 //!   10^4 times longer crossing it (the grid's count² rule trips, [C4]).
 //!
+//! Inputs of more than 2^15 fragments are computed in vertical strips ("search used"
+//! gives their number; `only N R 0` runs the whole input at once).
+//!
 //! Reports the first run's wall time and the best of three (one run for brute force), time
 //! per edge (best), candidates per edge, repair rounds ("1 (sweep)": verified by the noded
 //! sweep) and the search used. The first run of a size pays fresh pages for every buffer;
@@ -109,6 +112,11 @@ fn run(name: &str, edges: &[TaggedEdge], search: SearchMode) {
         "sweep"
     } else {
         "grid"
+    };
+    let path = if stats.strips > 0 {
+        format!("{path}, {} strips", stats.strips)
+    } else {
+        path.to_string()
     };
     println!(
         "| {name} | {:>8} | {search:?} | {path} | {:.3} | {:.3} | {:.2} | {:.2} | {:.1} | {:.1} | {} | {} |",

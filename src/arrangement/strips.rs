@@ -156,26 +156,32 @@ struct Strips {
 }
 
 impl Strips {
-    /// Cuts after about `size` fragments, between different a.x; None when there would be
-    /// fewer than two strips or, unless `any_overlap`, the windows would overlap too much.
+    /// Cuts into ⌈n / size⌉ strips of about equal counts, between different a.x; None
+    /// when there would be fewer than two strips or, unless `any_overlap`, the windows
+    /// would overlap too much.
     fn plan(fragments: &[Fragment], size: usize, any_overlap: bool) -> Option<Strips> {
         let n = fragments.len();
         if n <= size {
             return None;
         }
         let reach = fragments.iter().map(|f| f.b.x - f.a.x).max()?;
+        let parts = n.div_ceil(size);
         let mut starts = vec![0];
         let mut xs = vec![i64::MIN];
-        let mut next = size;
-        while next < n {
-            let x = fragments[next - 1].a.x;
-            let cut = next + fragments[next..].partition_point(|f| f.a.x == x);
+        for k in 1..parts {
+            let share = (n as u128 * k as u128 / parts as u128) as usize;
+            let target = share.max(starts[starts.len() - 1] + 1);
+            if target >= n {
+                break;
+            }
+            // The first fragment at or after the target with a new a.x.
+            let x = fragments[target - 1].a.x;
+            let cut = target + fragments[target..].partition_point(|f| f.a.x == x);
             if cut >= n {
                 break;
             }
             starts.push(cut);
             xs.push(fragments[cut].a.x);
-            next = cut + size;
         }
         if starts.len() < 2 {
             return None;
