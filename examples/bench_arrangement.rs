@@ -9,7 +9,7 @@
 //! - `clustered`: n such short edges in the same square, plus 8 edges
 //!   10^4 times longer crossing it (the grid's count² rule trips, [C4]).
 //!
-//! Inputs of more than 2^15 fragments are computed in vertical strips ("search used"
+//! Inputs of more than 48 Ki fragments are computed in vertical strips ("search used"
 //! gives their number; `only N R 0` runs the whole input at once).
 //!
 //! Reports the first run's wall time and the best of three (one run for brute force), time

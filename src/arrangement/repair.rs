@@ -36,6 +36,11 @@ pub(super) fn merge(fragments: &mut Vec<Fragment>) {
     merge_by_key(fragments, |f| (f.a, f.b), |f| &mut f.net);
 }
 
+/// Merges identical neighbours of fragments already sorted by (a, b).
+pub(super) fn merge_sorted(fragments: &mut Vec<Fragment>) {
+    add_equal_neighbours(fragments, |f| (f.a, f.b), |f| &mut f.net);
+}
+
 /// Sorts by `key` and merges items with equal keys, adding their nets (zero nets kept).
 fn merge_by_key<T, K: Ord>(
     items: &mut Vec<T>,

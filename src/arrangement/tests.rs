@@ -849,3 +849,46 @@ fn default_strips_decline_when_windows_overlap_too_much() {
     assert!(forced_stats.strips > 1);
     assert_eq!(striped, forced);
 }
+
+// ---- input sort ---------------------------------------------------------------------
+
+#[test]
+fn bucketed_input_sort_equals_a_comparison_sort() {
+    let mut rng = Rng(31);
+    let big = MAX_ARRANGEMENT_COORDINATE;
+    // (x range of the smaller ends, y range, edge length): spread, one column, two far
+    // clusters at the coordinate bound, heavy duplicates.
+    let shapes: [(i64, i64, i64); 4] = [(3000, 3000, 9), (0, 5000, 40), (big, big, 3), (40, 40, 2)];
+    for (k, &(xr, yr, len)) in shapes.iter().enumerate() {
+        for n in [100, 5000, 20000] {
+            let edges: Vec<TaggedEdge> = (0..n)
+                .map(|i| {
+                    let x = if k == 2 && i % 2 == 0 {
+                        big - rng.range(0, len)
+                    } else {
+                        rng.range(-xr, xr).min(big - len)
+                    };
+                    let y = rng.range(-yr, yr).min(big - len);
+                    let to = (x + rng.range(-len, len), y + rng.range(-len, len));
+                    let to = (to.0.clamp(-big, big), to.1.clamp(-big, big));
+                    e((x, y), to, (i % 3) as u8)
+                })
+                .collect();
+            let fragments = input_fragments(&edges).unwrap();
+            let mut expected: Vec<Fragment> = edges
+                .iter()
+                .filter(|e| e.from != e.to)
+                .map(|e| {
+                    let c = tag_counts(e.tag);
+                    if e.from < e.to {
+                        Fragment::new(e.from, e.to, c)
+                    } else {
+                        Fragment::new(e.to, e.from, [-c[0], -c[1]])
+                    }
+                })
+                .collect();
+            repair::merge(&mut expected);
+            assert_eq!(fragments, expected, "shape {k}, n {n}");
+        }
+    }
+}
