@@ -2,6 +2,7 @@
 //!
 //!     cargo run --release --example bench_arrangement -- [max_n] [brute_max_n]
 //!     cargo run --release --example bench_arrangement -- only N [repeats] [strip]
+//!     cargo run --release --example bench_arrangement -- overlap N LEN
 //!
 //! Inputs (reproducible, SplitMix64):
 //! - `spread`: n random edges with |dx|, |dy| ≤ 16 grid units, start points uniform in a
@@ -54,6 +55,23 @@ fn spread(n: usize, seed: u64) -> Vec<TaggedEdge> {
             TaggedEdge {
                 from: GridPoint::new(x, y),
                 to: GridPoint::new(x + rng.range(-LEN, LEN), y + rng.range(-LEN, LEN)),
+                tag: tag(k),
+            }
+        })
+        .collect()
+}
+
+/// `spread`, but 1 edge in 16 has an x extent up to `len` (wider strip windows).
+fn spread_with_long(n: usize, len: i64, seed: u64) -> Vec<TaggedEdge> {
+    let mut rng = Rng(seed);
+    let side = ((n as f64).sqrt() as i64 + 1) * LEN;
+    (0..n)
+        .map(|k| {
+            let (x, y) = (rng.range(0, side), rng.range(0, side));
+            let reach = if k % 16 == 0 { len } else { LEN };
+            TaggedEdge {
+                from: GridPoint::new(x, y),
+                to: GridPoint::new(x + rng.range(-reach, reach), y + rng.range(-LEN, LEN)),
                 tag: tag(k),
             }
         })
@@ -137,9 +155,41 @@ fn run(name: &str, edges: &[TaggedEdge], search: SearchMode) {
 }
 
 fn main() {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    // `overlap N LEN`: spread edges, 1 in 16 of x extent up to LEN: the default, the
+    // whole input and forced strips of 48 Ki (how window overlap costs).
+    if raw.first().map(String::as_str) == Some("overlap") {
+        let n = raw.get(1).and_then(|a| a.parse().ok()).unwrap_or(400_000);
+        let len = raw.get(2).and_then(|a| a.parse().ok()).unwrap_or(100);
+        let edges = spread_with_long(n, len, 5);
+        for (name, strip_fragments) in [
+            ("default", None),
+            ("whole input", Some(usize::MAX)),
+            ("strips of 48 Ki", Some(48 << 10)),
+        ] {
+            let options = ArrangeOptions {
+                strip_fragments,
+                ..ArrangeOptions::default()
+            };
+            let mut best = f64::INFINITY;
+            let mut last = None;
+            for _ in 0..4 {
+                let start = Instant::now();
+                let (_, stats) = arrange_with(&edges, &options).expect("arrangement");
+                best = best.min(start.elapsed().as_secs_f64());
+                last = Some(stats);
+            }
+            let stats = last.expect("ran");
+            println!(
+                "{name}: best of 4 {best:.4} s, {} strips, windows / fragments {:.3}",
+                stats.strips,
+                stats.window_fragments as f64 / stats.input_fragments as f64
+            );
+        }
+        return;
+    }
     // `only N REPEATS [STRIP]`: one spread size, for profilers; STRIP fragments per
     // strip (0: the whole input at once).
-    let raw: Vec<String> = std::env::args().skip(1).collect();
     if raw.first().map(String::as_str) == Some("only") {
         let n = raw.get(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
         let repeats: usize = raw.get(2).and_then(|a| a.parse().ok()).unwrap_or(5);

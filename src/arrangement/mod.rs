@@ -139,6 +139,8 @@ pub struct ArrangeStats {
     pub verified_by_sweep: bool,
     /// Vertical strips the input was computed in (0: all at once).
     pub strips: usize,
+    /// Fragments in the strips' windows, summed (they overlap; 0 without strips).
+    pub window_fragments: usize,
 }
 
 /// Nodes the edges by snap rounding ([A0]–[A5]).

@@ -35,13 +35,15 @@ use super::{
 
 /// Most fragments per strip (the input is cut into ⌈n / this⌉ equal strips): a strip's
 /// working set, about 450 bytes per fragment, stays within a 32 MiB cache, and its
-/// buffers are reused by the next strip. 32 Ki and 48 Ki were measured; 48 Ki was
-/// faster at 10^5 and 10^6 edges (docs/performance.md).
+/// buffers are reused by the next strip. 32 to 64 Ki were measured; 48 Ki was the
+/// fastest, or within noise of it, at 10^5 and 10^6 edges (docs/performance.md).
 pub(super) const STRIP_FRAGMENTS: usize = 48 << 10;
 
-/// Windows may hold at most this many fragments per fragment of the input (overlap
-/// between windows is 3L + 2 wide); beyond, one run over the whole input is cheaper.
-const MAX_WINDOW_OVERLAP: (usize, usize) = (3, 2);
+/// Windows may hold at most this many fragments per fragment of the input (they overlap
+/// by about 3L + 2 of x); beyond, one run over the whole input was as fast or faster
+/// (`bench_arrangement overlap 400000 LEN`: windows of 1.18 n 3–9 % faster than the
+/// whole input, 1.25 n even, 1.30 n 6 % slower, 1.37 n 10 % slower; docs/performance.md).
+const MAX_WINDOW_OVERLAP: (usize, usize) = (5, 4);
 
 /// The arrangement of canonical fragments (sorted by (a, b), merged) computed strip by
 /// strip, or None when the strips do not apply (fewer than two strips, too much overlap
@@ -73,6 +75,7 @@ pub(super) fn arrange_in_strips(
                 .filter(|f| f.b.x >= zone_lo)
                 .copied(),
         );
+        totals.window_fragments += window.len();
         let mut local = ArrangeStats::default();
         let (hot, pieces) = first_round_unchanged(&window, &mut round_buffer, &mut local)?;
         add_counts(&mut totals, &local);
@@ -194,10 +197,17 @@ impl Strips {
         if any_overlap {
             return Some(strips);
         }
+        // The fragments each window will hold: all of lo..hi from the first a.x inside the
+        // zone on, and those before it that reach into the zone.
         let windows: usize = (0..strips.count())
             .map(|k| {
-                let (lo, hi, _) = strips.window(fragments, k);
-                hi - lo
+                let (lo, hi, zone_lo) = strips.window(fragments, k);
+                let inside = lo + fragments[lo..hi].partition_point(|f| f.a.x < zone_lo);
+                (hi - inside)
+                    + fragments[lo..inside]
+                        .iter()
+                        .filter(|f| f.b.x >= zone_lo)
+                        .count()
             })
             .sum();
         let (num, den) = MAX_WINDOW_OVERLAP;
