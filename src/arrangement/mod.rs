@@ -255,14 +255,10 @@ fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
             max_x = max_x.max(x);
         }
     }
-    let canonical = edges.iter().filter(|e| e.from != e.to).map(|e| {
-        let counts = tag_counts(e.tag); // [A1] dropped the zero-length ones above
-        if e.from < e.to {
-            Fragment::new(e.from, e.to, counts)
-        } else {
-            Fragment::new(e.to, e.from, [-counts[0], -counts[1]])
-        }
-    });
+    let canonical = edges
+        .iter()
+        .filter(|e| e.from != e.to) // [A1]
+        .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
     let mut fragments = sorted_by_ends(count, (min_x, max_x), canonical);
     repair::merge_sorted(&mut fragments);
     Ok(fragments)

@@ -202,7 +202,7 @@ fn reroute_through(
 
 /// The canonical fragment of a piece running from → to that carries `net` forwards.
 /// (Chains of a fragment can run backwards in (x, y) order between pixels.)
-fn oriented(from: GridPoint, to: GridPoint, net: [i64; 2]) -> Fragment {
+pub(super) fn oriented(from: GridPoint, to: GridPoint, net: [i64; 2]) -> Fragment {
     if from < to {
         Fragment::new(from, to, net)
     } else {
