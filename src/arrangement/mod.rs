@@ -199,12 +199,7 @@ pub fn arrange_with(
     }
     // The rerouted fragments reuse the input's buffer: at 10^6 edges fresh pages cost
     // about as much as the work done in them.
-    fragments.clear();
-    fragments.extend(
-        pieces
-            .iter()
-            .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net)),
-    );
+    pieces_as_fragments(&hot, &pieces, &mut fragments);
     let settled = repair::repair_loop(fragments, options.search, MAX_REPAIR_ROUNDS, &mut stats)?;
     stats.final_fragments = settled.len();
     if stats.repair_rounds == 1 {
@@ -214,6 +209,17 @@ pub fn arrange_with(
     } else {
         Ok((assemble(&settled), stats))
     }
+}
+
+/// Writes the pieces as fragments (coordinates instead of hot-pixel indices) into `out`,
+/// replacing its contents and keeping its buffer.
+fn pieces_as_fragments(hot: &[GridPoint], pieces: &[Piece], out: &mut Vec<Fragment>) {
+    out.clear();
+    out.extend(
+        pieces
+            .iter()
+            .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net)),
+    );
 }
 
 /// Whether the noded sweep is expected to beat the grid round: the sweep costs about the

@@ -29,8 +29,8 @@
 use crate::grid::GridPoint;
 
 use super::{
-    noded, repair, sweep_verifies_cheaper, ArrangeStats, Arrangement, Fragment, Piece, SearchMode,
-    Segment, UsedPoints,
+    noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats, Arrangement,
+    Fragment, Piece, SearchMode, Segment, UsedPoints,
 };
 
 /// Most fragments per strip (the input is cut into ⌈n / this⌉ equal strips): a strip's
@@ -129,12 +129,7 @@ fn first_round_unchanged(
         return noded::pieces_are_noded(&hot, &pieces).then_some((hot, pieces));
     }
     let mut round = std::mem::take(round_buffer);
-    round.clear();
-    round.extend(
-        pieces
-            .iter()
-            .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net)),
-    );
+    pieces_as_fragments(&hot, &pieces, &mut round);
     // One round allowed: an error means the round changed something.
     let settled = repair::repair_loop(round, SearchMode::Auto, 1, stats).ok()?;
     *round_buffer = settled;
