@@ -2,7 +2,6 @@
 //! that favour the hard cases of snap rounding. Every engine output also passes
 //! `validity::check_arrangement` ([W1], [C6]), every candidate search gives the same
 //! result ([C1], X10) and the repair loop settles in its verifying round (X9).
-#![cfg(feature = "oracle")]
 
 mod common;
 

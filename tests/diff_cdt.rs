@@ -9,7 +9,6 @@
 //!
 //! The [L7] test compares the flood's winding of every kept triangle with the sweep's
 //! labels of the region's edges (see `flood_windings_equal_sweep_windings`).
-#![cfg(feature = "oracle")]
 
 mod common;
 

@@ -2,7 +2,6 @@
 //! X3, X11–X14) on small regions and tile maps, with `Region::check` on every engine
 //! output, plus the [O6] constructed-point error through the typed API (it cannot be
 //! reached from the conformance JSON, see docs/spec/offset.md section 6).
-#![cfg(feature = "oracle")]
 
 mod common;
 

@@ -1,7 +1,6 @@
 //! Engine == reference for the convex partition and the whole pipeline ([PC1]–[PC5],
 //! X17, X18), [W1] validity of every engine output, [W2] metamorphic tests end to end,
 //! and determinism.
-#![cfg(feature = "oracle")]
 
 mod common;
 

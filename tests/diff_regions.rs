@@ -2,7 +2,6 @@
 //! `difference`, `xor` and `fromTileMap` ([R1]–[R6], [T1]–[T4], [L1]–[L6], [G1], [G2],
 //! [G5]; X1–X3, X5, X6), on generators that favour the hard cases. Every engine output
 //! passes `Region::check()` ([W1], [R3]); metamorphic tests check [W2] on the engine.
-#![cfg(feature = "oracle")]
 
 mod common;
 

@@ -2,7 +2,6 @@
 //! the engine resolves by its fast path (`build2d::simple_outline`, X2) when snap
 //! rounding leaves the ring unchanged, mixed with pinched and collapsed ones that fall
 //! back to the general path.
-#![cfg(feature = "oracle")]
 
 mod common;
 
