@@ -46,6 +46,7 @@ pub mod diff;
 pub mod error;
 pub mod grid;
 pub mod label;
+pub mod navmesh;
 pub mod offset;
 pub mod partition;
 pub mod pipeline;

@@ -41,7 +41,7 @@ enum Command {
         #[arg(long)]
         cell_size: Option<f64>,
         /// Agent radius in public units (0 = no shrink).
-        #[arg(long, default_value_t = 0.0)]
+        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         radius: f64,
         /// Largest polygon, 3..=16 vertices.
         #[arg(long, default_value_t = 6)]
@@ -58,6 +58,18 @@ enum Command {
         /// Draw the triangles too (with --svg).
         #[arg(long)]
         triangles: bool,
+        /// Output format: `json` (the mesh file, docs/mesh-file.schema.json) or `obj`
+        /// (Wavefront OBJ, one face per polygon).
+        #[arg(long, value_enum, default_value = "json")]
+        format: MeshFormat,
+        /// With `--format obj`, the up axis: `z` writes `v x y 0`, `y` writes `v x 0 -y`
+        /// (faces counter-clockwise seen from above in both).
+        #[arg(long, value_enum, default_value = "z")]
+        up: UpAxis,
+        /// Drop connected components smaller than this area (public units squared) after
+        /// the partition: a filter on the output, off by default.
+        #[arg(long, allow_negative_numbers = true)]
+        min_region_area: Option<f64>,
     },
     /// Draw a result as SVG: the input is a case (run on the engine first) or an output
     /// (`{"expected": ...}` as printed by `run`, or the bare output object). Regions are
@@ -136,6 +148,9 @@ fn main() -> ExitCode {
             output,
             svg,
             triangles,
+            format,
+            up,
+            min_region_area,
         } => {
             let args = MeshArgs {
                 cell_size,
@@ -145,6 +160,9 @@ fn main() -> ExitCode {
                 output,
                 svg,
                 triangles,
+                format,
+                up,
+                min_region_area,
             };
             match mesh(&map, &args) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -205,6 +223,33 @@ struct MeshArgs {
     output: Option<PathBuf>,
     svg: Option<PathBuf>,
     triangles: bool,
+    format: MeshFormat,
+    up: UpAxis,
+    min_region_area: Option<f64>,
+}
+
+/// `mesh --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum MeshFormat {
+    Json,
+    Obj,
+}
+
+/// `mesh --up` (OBJ only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum UpAxis {
+    Z,
+    Y,
+}
+
+/// Writes `text` to standard output; a closed pipe (`| head`) ends the output quietly.
+fn write_stdout(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a plain-text tile map: top row first, so text row k is y = height − 1 − k.
@@ -244,7 +289,11 @@ fn read_text_map(path: &Path, text: &str, cell_size: Option<f64>) -> Result<MapS
 
 /// Reads a map file (text tile map, JSON tile map or JSON outlines) into a source.
 fn read_map(path: &Path, cell_size: Option<f64>) -> Result<MapSource, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| format!("stdin: {e}"))?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
+    };
     if !text.trim_start().starts_with('{') {
         return read_text_map(path, &text, cell_size);
     }
@@ -308,18 +357,27 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
             }
         })
         .map_err(|e| e.to_string())?;
-    let mesh = &stages.mesh;
-    let json = serde_json::json!({
-        "snapBits": mesh.snap_bits,
-        "vertices": mesh.vertices.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
-        "verticesF64": mesh.vertices_f64(),
-        "polygons": mesh.polygons,
-        "neighbors": mesh.neighbors,
-    });
-    let text = serde_json::to_string(&json).map_err(|e| e.to_string())? + "\n";
+    if let Some(area) = args.min_region_area {
+        if !(area.is_finite() && area >= 0.0) {
+            return Err(format!(
+                "--min-region-area must be finite and >= 0, got {area}"
+            ));
+        }
+    }
+    let filtered = args
+        .min_region_area
+        .map(|area| stages.mesh.without_small_regions(area));
+    let mesh = filtered.as_ref().unwrap_or(&stages.mesh);
+    let text = match args.format {
+        MeshFormat::Json => mesh_json(mesh) + "\n",
+        MeshFormat::Obj => mesh.to_obj(match args.up {
+            UpAxis::Z => build2d::navmesh::ObjAxes::ZUp,
+            UpAxis::Y => build2d::navmesh::ObjAxes::YUp,
+        }),
+    };
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => print!("{text}"),
+        None => write_stdout(&text)?,
     }
     if let Some(path) = &args.svg {
         let mut picture = build2d::svg::SvgPicture::new();
@@ -357,10 +415,47 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
     );
     eprintln!("triangles:        {}", stages.triangulation.triangles.len());
     eprintln!("polygons:         {}", mesh.polygons.len());
+    if let Some(area) = args.min_region_area {
+        eprintln!(
+            "regions:          {} kept of {} (area >= {area})",
+            mesh.regions().len(),
+            stages.mesh.regions().len()
+        );
+    }
+    if mesh.polygons.is_empty() {
+        eprintln!(
+            "warning: the mesh is empty (the agent radius {} leaves no walkable area{})",
+            args.radius,
+            if args.min_region_area.is_some() {
+                ", or every region is below --min-region-area"
+            } else {
+                ""
+            }
+        );
+    }
     for (stage, time) in &stages.timings {
         eprintln!("time {stage:<12} {:>9.3} ms", time.as_secs_f64() * 1e3);
     }
     Ok(())
+}
+
+/// The mesh file (docs/mesh-file.schema.json): grid vertices and their exact public
+/// values, polygons, neighbours and portals.
+fn mesh_json(mesh: &build2d::NavMesh) -> String {
+    let portals: Vec<Value> = mesh
+        .portals()
+        .iter()
+        .map(|p| serde_json::json!({ "polygons": p.polygons, "vertices": p.vertices }))
+        .collect();
+    let json = serde_json::json!({
+        "snapBits": mesh.snap_bits,
+        "vertices": mesh.vertices.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
+        "verticesF64": mesh.vertices_f64(),
+        "polygons": mesh.polygons,
+        "neighbors": mesh.neighbors,
+        "portals": portals,
+    });
+    json.to_string()
 }
 
 fn svg(path: &PathBuf) -> Result<String, String> {
