@@ -1,4 +1,4 @@
-//! X2's first step alone on polys-K (`shared/bench/workloads.md`, snap bits 16): every
+//! X2's first step alone on polys-K (`docs/workloads.md`, snap bits 16): every
 //! outline resolved by even-odd, REPEATS times, for profilers; not a test.
 //!
 //!     cargo run --release --example bench_outline -- [general|fast] [K] [REPEATS]

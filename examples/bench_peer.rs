@@ -1,5 +1,5 @@
 //! build2d against a real peer, i_overlay 9 (dev-dependency), on the standard workloads
-//! of `shared/bench/workloads.md`; not a test.
+//! of `docs/workloads.md`; not a test.
 //!
 //!     cargo run --release --example bench_peer -- all [max_n] [max_k]
 //!     cargo run --release --example bench_peer -- one TASK SIZE ENGINE [repeats]

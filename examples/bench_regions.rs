@@ -1,5 +1,5 @@
 //! Stage timings of build2d's region constructors on the standard workloads
-//! (`shared/bench/workloads.md`: cell 0.25, origin (0, 0), snap bits 16); not a test.
+//! (`docs/workloads.md`: cell 0.25, origin (0, 0), snap bits 16); not a test.
 //!
 //!     cargo run --release --example bench_regions -- tiles [max_n]
 //!     cargo run --release --example bench_regions -- polys K [verify] [grid|sweep]

@@ -1,4 +1,4 @@
-//! The pipeline figure of [S7] on the standard maps of shared/bench/workloads.md: polygon
+//! The pipeline figure of [S7] on the standard maps of docs/workloads.md: polygon
 //! count with the pipeline's arc tolerance (the "octagon rule",
 //! max(cell/4, min(0.0825 r, cell/2))) against a quarter-cell tolerance (cell/4), at agent
 //! radius 1.0, cell 0.25, origin 0, SnapBits 16.

@@ -1,5 +1,5 @@
 //! Quality figures of the agent-radius shrink ([S6], [S7], [E6]) on the standard maps of
-//! shared/bench/workloads.md (cell 0.25, origin 0, SnapBits 16, radius 1.0).
+//! docs/workloads.md (cell 0.25, origin 0, SnapBits 16, radius 1.0).
 //!
 //! Run: `cargo run --release --example quality [N ...] [fine M]` (default N = 64 128 256,
 //! M = 256; noisy-N only for N ≤ 128). Per map and per arc tolerance (the pipeline's,

@@ -46,9 +46,10 @@ enum Command {
         /// Largest polygon, 3..=16 vertices.
         #[arg(long, default_value_t = 6)]
         max_verts: usize,
-        /// Snap bits, 0..=16 (grid unit 2^-snap_bits).
-        #[arg(long, default_value_t = 16)]
-        snap_bits: u8,
+        /// Snap bits, 0..=16 (grid unit 2^-snap_bits); default: the map file's
+        /// `snapBits`, else 16.
+        #[arg(long)]
+        snap_bits: Option<u8>,
         /// Write the mesh JSON here (default: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -81,10 +82,10 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Generate a standard workload map (shared/bench/workloads.md): `noisy`, `cave`,
-    /// `pillars` (N × N cells, cell 0.25) or `polys` (N star polygons).
+    /// Generate a standard workload map (docs/workloads.md): `noisy`, `cave`, `pillars`,
+    /// `rooms` (N × N cells, cell 0.25) or `polys` (N star polygons).
     GenMap {
-        /// noisy | cave | pillars | polys
+        /// noisy | cave | pillars | rooms | polys
         kind: String,
         /// Map side N (or polygon count K for `polys`).
         n: usize,
@@ -219,7 +220,7 @@ struct MeshArgs {
     cell_size: Option<f64>,
     radius: f64,
     max_verts: usize,
-    snap_bits: u8,
+    snap_bits: Option<u8>,
     output: Option<PathBuf>,
     svg: Option<PathBuf>,
     triangles: bool,
@@ -252,30 +253,78 @@ fn write_stdout(text: &str) -> Result<(), String> {
     }
 }
 
+/// Largest map file `mesh` reads (a 10^8-cell JSON map is about 200 MB): beyond this the
+/// input is refused instead of read until memory runs out (`/dev/zero`).
+const MAP_BYTES_LIMIT: u64 = 1 << 30;
+
+/// Reads a whole map file or standard input (`-`), at most [`MAP_BYTES_LIMIT`] bytes.
+fn read_map_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let name = if path.as_os_str() == "-" {
+        "stdin".into()
+    } else {
+        path.display().to_string()
+    };
+    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?)
+    };
+    let mut text = String::new();
+    reader
+        .take(MAP_BYTES_LIMIT + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if text.len() as u64 > MAP_BYTES_LIMIT {
+        return Err(format!(
+            "{name}: larger than {MAP_BYTES_LIMIT} bytes, not a map this reads"
+        ));
+    }
+    Ok(text)
+}
+
 /// Reads a plain-text tile map: top row first, so text row k is y = height − 1 − k.
-fn read_text_map(path: &Path, text: &str, cell_size: Option<f64>) -> Result<MapSource, String> {
-    let rows: Vec<&str> = text
-        .lines()
-        .map(str::trim_end)
-        .filter(|l| !l.is_empty())
+/// Every row has the same number of cells, `.` walkable and `#` blocked; no blank line
+/// except one newline at the end of the file (a `\r` before it is allowed).
+fn read_text_map(name: &str, text: &str, cell_size: Option<f64>) -> Result<MapSource, String> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let rows: Vec<&str> = body
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .collect();
     let height = rows.len();
-    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let width = rows[0].chars().count();
+    if width == 0 {
+        return Err(format!(
+            "{name}: line 1: empty row (a map needs at least one cell)"
+        ));
+    }
     let mut cells = vec![false; width * height];
     for (k, row) in rows.iter().enumerate() {
         let y = height - 1 - k;
+        let mut count = 0;
         for (x, c) in row.chars().enumerate() {
+            count += 1;
+            if x >= width {
+                continue;
+            }
             cells[y * width + x] = match c {
                 '.' => true,
-                '#' | ' ' => false,
+                '#' => false,
                 other => {
                     return Err(format!(
-                        "{}: line {}: unexpected character {other:?} (use '.' and '#')",
-                        path.display(),
-                        k + 1
-                    ))
+                    "{name}: line {}, column {}: unexpected character {other:?} (use '.' and '#')",
+                    k + 1,
+                    x + 1
+                ))
                 }
             };
+        }
+        if count != width {
+            return Err(format!(
+                "{name}: line {}: {count} cells, but line 1 has {width} (rows must be equally long)",
+                k + 1
+            ));
         }
     }
     Ok(MapSource::TileMap {
@@ -287,63 +336,105 @@ fn read_text_map(path: &Path, text: &str, cell_size: Option<f64>) -> Result<MapS
     })
 }
 
+/// A JSON tile map: a `fromTileMap` case or the bare fields, read straight into typed
+/// fields (a `Value` tree of a 10^8-cell map would take tens of gigabytes).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct TileMapFile {
+    #[serde(default)]
+    op: Option<String>,
+    #[serde(default)]
+    snap_bits: Option<i64>,
+    width: usize,
+    height: usize,
+    cell_size: f64,
+    origin: [f64; 2],
+    cells: Vec<u8>,
+}
+
+/// A map as read: the source and the snap bits the file names, if any.
+struct MapFile {
+    source: MapSource,
+    snap_bits: Option<i64>,
+}
+
 /// Reads a map file (text tile map, JSON tile map or JSON outlines) into a source.
-fn read_map(path: &Path, cell_size: Option<f64>) -> Result<MapSource, String> {
-    let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).map_err(|e| format!("stdin: {e}"))?
+fn read_map(path: &Path, cell_size: Option<f64>) -> Result<MapFile, String> {
+    let name = if path.as_os_str() == "-" {
+        "stdin".into()
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
+        path.display().to_string()
     };
+    let text = read_map_text(path)?;
     if !text.trim_start().starts_with('{') {
-        return read_text_map(path, &text, cell_size);
-    }
-    let value: Value = serde_json::from_str(&text).map_err(|e| format!("invalid JSON: {e}"))?;
-    let value = value.get("input").cloned().unwrap_or(value);
-    if let Some(outlines) = value.get("outlines") {
-        let outlines = build2d::case::parse_outlines(outlines)
-            .map_err(|e| format!("malformed outlines: {e:?}"))?;
-        let cell_size = cell_size.ok_or("outlines need --cell-size")?;
-        return Ok(MapSource::Outlines {
-            outlines,
-            cell_size,
+        let source = read_text_map(&name, &text, cell_size)?;
+        return Ok(MapFile {
+            source,
+            snap_bits: None,
         });
     }
-    let get = |k: &str| value.get(k).ok_or(format!("tile map JSON lacks `{k}`"));
-    let size = |k: &str| -> Result<usize, String> {
-        get(k)?
-            .as_u64()
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or(format!("`{k}` must be a non-negative integer"))
-    };
-    let (width, height) = (size("width")?, size("height")?);
-    let cells = get("cells")?
-        .as_array()
-        .ok_or("`cells` must be a list")?
-        .iter()
-        .map(|c| c.as_i64() == Some(1) || c.as_bool() == Some(true))
-        .collect();
-    let map_cell = get("cellSize")?
-        .as_f64()
-        .ok_or("`cellSize` must be a number")?;
-    let origin = get("origin")?;
-    let coordinate = |i: usize| origin[i].as_f64().ok_or("`origin` must be [x, y]");
-    Ok(MapSource::TileMap {
-        cells,
-        width,
-        height,
-        cell_size: cell_size.unwrap_or(map_cell),
-        origin: [coordinate(0)?, coordinate(1)?],
+    if !text.contains("\"outlines\"") && !text.contains("\"input\"") {
+        let map: TileMapFile =
+            serde_json::from_str(&text).map_err(|e| format!("{name}: not a tile map: {e}"))?;
+        if let Some(op) = map.op.as_deref().filter(|&op| op != "fromTileMap") {
+            return Err(format!("{name}: a `{op}` case is not a map"));
+        }
+        if map.cells.len() != map.width.saturating_mul(map.height) {
+            return Err(format!(
+                "{name}: {} cells for a {} × {} map",
+                map.cells.len(),
+                map.width,
+                map.height
+            ));
+        }
+        if let Some(k) = map.cells.iter().position(|&c| c > 1) {
+            return Err(format!(
+                "{name}: cells[{k}] is {}; a cell is 1 (walkable) or 0 (blocked)",
+                map.cells[k]
+            ));
+        }
+        return Ok(MapFile {
+            source: MapSource::TileMap {
+                cells: map.cells.iter().map(|&c| c == 1).collect(),
+                width: map.width,
+                height: map.height,
+                cell_size: cell_size.unwrap_or(map.cell_size),
+                origin: map.origin,
+            },
+            snap_bits: map.snap_bits,
+        });
+    }
+    let value: Value =
+        serde_json::from_str(&text).map_err(|e| format!("{name}: invalid JSON: {e}"))?;
+    let value = value.get("input").cloned().unwrap_or(value);
+    let outlines = value
+        .get("outlines")
+        .ok_or(format!("{name}: neither a tile map nor outlines"))?;
+    let outlines = build2d::case::parse_outlines(outlines)
+        .map_err(|e| format!("{name}: malformed outlines: {e:?}"))?;
+    let cell_size = cell_size.ok_or("outlines need --cell-size")?;
+    Ok(MapFile {
+        source: MapSource::Outlines {
+            outlines,
+            cell_size,
+        },
+        snap_bits: value.get("snapBits").and_then(Value::as_i64),
     })
 }
 
 fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
-    let source = read_map(map, args.cell_size)?;
+    let MapFile { source, snap_bits } = read_map(map, args.cell_size)?;
+    // The command line wins over the file's snapBits; then the file; then 16.
+    let snap_bits = match (args.snap_bits, snap_bits) {
+        (Some(bits), _) => bits,
+        (None, Some(bits)) => u8::try_from(bits)
+            .map_err(|_| format!("the map's snapBits {bits} is outside 0..=16"))?,
+        (None, None) => 16,
+    };
     let pipeline = Mesh2DPipeline {
         agent_radius: args.radius,
         max_vertices: args.max_verts,
-        options: Geometry2DOptions {
-            snap_bits: args.snap_bits,
-        },
+        options: Geometry2DOptions { snap_bits },
     };
     let cells = match &source {
         MapSource::TileMap { width, height, .. } => Some(width * height),
@@ -514,10 +605,15 @@ fn svg(path: &PathBuf) -> Result<String, String> {
 
 fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
     use build2d::workloads;
-    if n == 0 || n > 1 << 14 {
-        return Err(format!("N must be in 1..=16384, got {n}"));
-    }
     if kind == "polys" {
+        if format != "json" {
+            return Err(format!(
+                "polys is a set of outlines: only --format json, not `{format}`"
+            ));
+        }
+        if n == 0 || n > 1_000_000 {
+            return Err(format!("K must be in 1..=1000000, got {n}"));
+        }
         let outlines: Vec<Value> = workloads::polys(n)
             .into_iter()
             .map(|ring| serde_json::json!([ring]))
@@ -525,13 +621,17 @@ fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
         let case = serde_json::json!({"op": "fromOutlines", "snapBits": 16, "outlines": outlines});
         return Ok(case.to_string() + "\n");
     }
+    if n == 0 || n > 1 << 14 {
+        return Err(format!("N must be in 1..=16384, got {n}"));
+    }
     let map = match kind {
         "noisy" => workloads::noisy(n),
         "cave" => workloads::cave(n),
         "pillars" => workloads::pillars(n),
+        "rooms" => workloads::rooms(n).ok_or(format!("rooms-N needs N >= 128, got {n}"))?,
         _ => {
             return Err(format!(
-                "unknown map kind `{kind}` (noisy, cave, pillars, polys)"
+                "unknown map kind `{kind}` (noisy, cave, pillars, rooms, polys)"
             ))
         }
     };

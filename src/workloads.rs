@@ -1,6 +1,7 @@
-//! The standard benchmark maps of `shared/bench/workloads.md`, generated exactly as
+//! The standard benchmark maps (`docs/workloads.md` states them), generated exactly as
 //! written there, so every benchmark, quality figure and peer comparison uses the same
-//! input: `noisy-N`, `cave-N`, `pillars-N` tile maps and `polys-K` star polygons.
+//! input: `noisy-N`, `cave-N`, `pillars-N`, `rooms-N` tile maps and `polys-K` star
+//! polygons.
 
 /// The workloads' random numbers: xorshift64 seeded from the map side (or polygon count).
 #[derive(Debug, Clone)]
@@ -119,6 +120,68 @@ pub fn pillars(n: usize) -> TileMap {
     TileMap { n, cells }
 }
 
+/// `rooms-N` (N ≥ 128): rectangular rooms joined by L-shaped corridors, about 30%
+/// walkable; every cell starts blocked and the one-cell border stays blocked.
+///
+/// R = max(2, (N / 48)²) rooms, each drawn as w = 8 + next() % 33, h = 8 + next() % 33,
+/// x = 1 + next() % (N − w − 1), y = 1 + next() % (N − h − 1), covering
+/// [x, x + w) × [y, y + h), centre (x + w / 2, y + h / 2). Then room k = 1..R is joined
+/// to the nearest earlier centre (least squared distance, ties to the lower index) by a
+/// corridor of width t = 6 + next() % 7: a horizontal leg at the earlier centre's y, then
+/// a vertical leg at room k's x, each clipped to [1, N − 2].
+/// `None` below N = 128, where the rooms would not fit.
+pub fn rooms(n: usize) -> Option<TileMap> {
+    if n < 128 {
+        return None;
+    }
+    let side = n as i64;
+    let mut rng = XorShift64::new(n as u64);
+    let mut cells = vec![false; n * n];
+    let fill = |cells: &mut [bool], x0: i64, x1: i64, y0: i64, y1: i64| {
+        // Half-open [x0, x1) × [y0, y1), clipped to the inside of the border.
+        for y in y0.max(1)..y1.min(side - 1) {
+            for x in x0.max(1)..x1.min(side - 1) {
+                cells[(y * side + x) as usize] = true;
+            }
+        }
+    };
+    let count = ((n / 48) * (n / 48)).max(2);
+    let mut centres = Vec::with_capacity(count);
+    for _ in 0..count {
+        let w = 8 + (rng.next_u64() % 33) as i64;
+        let h = 8 + (rng.next_u64() % 33) as i64;
+        let x = 1 + (rng.next_u64() % (side - w - 1) as u64) as i64;
+        let y = 1 + (rng.next_u64() % (side - h - 1) as u64) as i64;
+        fill(&mut cells, x, x + w, y, y + h);
+        centres.push((x + w / 2, y + h / 2));
+    }
+    for k in 1..count {
+        let t = 6 + (rng.next_u64() % 7) as i64;
+        let (x1, y1) = centres[k];
+        let distance = |&(x, y): &(i64, i64)| (x - x1).pow(2) + (y - y1).pow(2);
+        // `min_by_key` keeps the first of equal keys: ties go to the lower index.
+        let &(x0, y0) = centres[..k]
+            .iter()
+            .min_by_key(|c| distance(c))
+            .unwrap_or(&centres[0]);
+        fill(
+            &mut cells,
+            x0.min(x1),
+            x0.max(x1) + 1,
+            y0 - t / 2,
+            y0 - t / 2 + t,
+        );
+        fill(
+            &mut cells,
+            x1 - t / 2,
+            x1 - t / 2 + t,
+            y0.min(y1),
+            y0.max(y1) + 1,
+        );
+    }
+    Some(TileMap { n, cells })
+}
+
 /// `polys-K`: K star-shaped polygons, each one outline with one ring (public units).
 pub fn polys(k: usize) -> Vec<Vec<[f64; 2]>> {
     let mut rng = XorShift64::new(k as u64);
@@ -152,6 +215,25 @@ mod tests {
         assert_eq!(XorShift64::new(0).next_u64(), x);
         let f = XorShift64::new(7).next_f64();
         assert!((0.0..1.0).contains(&f));
+    }
+
+    #[test]
+    fn rooms_match_the_check_values() {
+        // docs/workloads.md: rooms-256 has 19,648 walkable cells, rooms-1024 327,494.
+        assert_eq!(rooms(256).unwrap().walkable(), 19_648);
+        assert_eq!(rooms(1024).unwrap().walkable(), 327_494);
+        assert_eq!(rooms(127), None);
+        let m = rooms(128).unwrap();
+        for i in 0..128 {
+            for border in [
+                m.cells[i],
+                m.cells[127 * 128 + i],
+                m.cells[i * 128],
+                m.cells[i * 128 + 127],
+            ] {
+                assert!(!border);
+            }
+        }
     }
 
     #[test]

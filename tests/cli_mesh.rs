@@ -203,3 +203,94 @@ fn an_empty_mesh_says_so() {
     let kept = mesh(&[ROOM, "--cell-size", "0.25", "--min-region-area", "1e9"]);
     assert!(String::from_utf8_lossy(&kept.stderr).contains("the mesh is empty"));
 }
+
+/// Runs `mesh` on a map given as text on standard input.
+fn mesh_stdin(map: &str, args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(BIN)
+        .args(["mesh", "-"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(map.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn fails_with(out: std::process::Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(needle), "{err}, wanted {needle:?}");
+}
+
+#[test]
+fn text_maps_with_ragged_rows_blank_lines_or_other_characters_are_refused() {
+    fails_with(
+        mesh_stdin("...\n..\n...\n", &[]),
+        "line 2: 2 cells, but line 1 has 3",
+    );
+    fails_with(mesh_stdin("...\n\n...\n", &[]), "line 2: 0 cells");
+    fails_with(
+        mesh_stdin("...\n.x.\n", &[]),
+        "line 2, column 2: unexpected character 'x'",
+    );
+    fails_with(mesh_stdin("... \n", &[]), "line 1, column 4");
+    // One final newline, and CRLF line ends, are fine.
+    let crlf = mesh_stdin("...\r\n...\r\n", &[]);
+    assert_eq!(stdout(&crlf), stdout(&mesh_stdin("...\n...", &[])));
+}
+
+#[test]
+fn json_tile_maps_are_checked_and_their_snap_bits_used() {
+    let map = |cells: &str, extra: &str| {
+        format!(
+            r#"{{"op":"fromTileMap","width":2,"height":2,"cellSize":1.0,"origin":[0.0,0.0],"cells":{cells}{extra}}}"#
+        )
+    };
+    fails_with(mesh_stdin(&map("[1,2,1,1]", ""), &[]), "cells[1] is 2");
+    fails_with(
+        mesh_stdin(&map(r#"[1,"x",1,1]"#, ""), &[]),
+        "not a tile map",
+    );
+    fails_with(
+        mesh_stdin(&map("[1,1,1]", ""), &[]),
+        "3 cells for a 2 × 2 map",
+    );
+    fails_with(
+        mesh_stdin(&map("[1,1,1,1]", r#","tileMap":1"#), &[]),
+        "unknown field",
+    );
+    let at = |bits: &str, args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&stdout(&mesh_stdin(&map("[1,1,1,1]", bits), args))).unwrap()
+    };
+    assert_eq!(at(r#","snapBits":4"#, &[])["snapBits"], 4);
+    assert_eq!(at(r#","snapBits":4"#, &["--snap-bits", "2"])["snapBits"], 2);
+    assert_eq!(at("", &[])["snapBits"], 16);
+}
+
+#[test]
+fn gen_map_refuses_text_polygons_and_knows_rooms() {
+    let out = Command::new(BIN)
+        .args(["gen-map", "polys", "10", "--format", "text"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let out = Command::new(BIN)
+        .args(["gen-map", "polys", "20000"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let out = Command::new(BIN)
+        .args(["gen-map", "rooms", "128", "--format", "text"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 128);
+    assert!(text.contains('.'));
+}
