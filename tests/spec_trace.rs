@@ -127,3 +127,115 @@ fn named_tests_exist_and_statuses_are_valid() {
         }
     }
 }
+
+/// The anchors of docs/specification.md: every `<a id="…"></a>` in it.
+fn specification_anchors() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join("docs/specification.md"))
+        .expect("docs/specification.md");
+    let mut anchors = BTreeSet::new();
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find("<a id=\"") {
+        rest = &rest[start + "<a id=\"".len()..];
+        let end = rest.find('"').expect("unterminated anchor");
+        assert!(
+            anchors.insert(rest[..end].to_string()),
+            "anchor {} appears twice",
+            &rest[..end]
+        );
+        rest = &rest[end..];
+    }
+    anchors
+}
+
+/// Every `](target#anchor)` link in `text` whose target (before `#`) satisfies `pick`.
+fn links(text: &str, pick: impl Fn(&str) -> bool) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("](") {
+        rest = &rest[start + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let link = &rest[..end];
+        if let Some((target, anchor)) = link.split_once('#') {
+            if pick(target) {
+                found.push((target.to_string(), anchor.to_string()));
+            }
+        }
+        rest = &rest[end..];
+    }
+    found
+}
+
+#[test]
+fn every_clause_has_a_section_in_the_specification() {
+    let text = std::fs::read_to_string(root().join("docs/specification.md"))
+        .expect("docs/specification.md");
+    let anchors = specification_anchors();
+    let mut ids = expected_ids();
+    ids.extend(rows().into_iter().map(|r| r.id));
+    for id in ids {
+        // One uniform form: a heading that opens with the anchor and the bracketed ID.
+        let heading = format!("### <a id=\"{id}\"></a>[{id}] ");
+        assert!(
+            anchors.contains(&id) && text.lines().any(|l| l.starts_with(&heading)),
+            "docs/specification.md has no section `{heading}…`"
+        );
+    }
+}
+
+#[test]
+fn spec_trace_rows_link_to_their_sections() {
+    let text = std::fs::read_to_string(root().join("SPEC_TRACE.md")).expect("SPEC_TRACE.md");
+    for row in text.lines().filter(|l| l.starts_with("| ")) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let id = cells[0];
+        if id == "ID" || id.starts_with("---") {
+            continue;
+        }
+        let own = format!("[{id}](docs/specification.md#{id})");
+        assert!(
+            cells[1].starts_with(&own),
+            "SPEC_TRACE row {id}: the clause column must start with {own}"
+        );
+    }
+}
+
+#[test]
+fn links_into_the_specification_resolve() {
+    let anchors = specification_anchors();
+    // Every document that links into docs/specification.md, with the link text that
+    // names it from that document's directory.
+    let mut documents: Vec<(String, &str)> = vec![
+        ("SPEC_TRACE.md".into(), "docs/specification.md"),
+        ("README.md".into(), "docs/specification.md"),
+        ("corpus/README.md".into(), "../docs/specification.md"),
+        ("docs/specification.md".into(), ""),
+    ];
+    for dir in ["docs", "docs/spec"] {
+        let target = if dir == "docs" {
+            "specification.md"
+        } else {
+            "../specification.md"
+        };
+        for entry in std::fs::read_dir(root().join(dir)).expect("docs dir") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.ends_with(".md") && name != "specification.md" {
+                documents.push((format!("{dir}/{name}"), target));
+            }
+        }
+    }
+    let mut checked = 0;
+    for (document, target) in &documents {
+        let Ok(text) = std::fs::read_to_string(root().join(document)) else {
+            continue;
+        };
+        for (_, anchor) in links(&text, |t| t == *target) {
+            assert!(
+                anchors.contains(&anchor),
+                "{document}: link to {target}#{anchor}, which docs/specification.md does not define"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 96, "only {checked} links checked");
+}
