@@ -182,24 +182,27 @@ mod tests {
 
     #[test]
     fn shrink_with_cell_size_uses_the_pipeline_tolerance() {
-        // An L (reflex corner at (2, 2)) at snap bits 4, radius 0.5: the tolerance from cellSize 1 is
-        // max(0.25, min(0.04125, 0.5)) = 0.25, so `cellSize: 1` equals `arcTolerance: 0.25`.
-        let region = json!({"snapBits": 4, "outlines": [[[[0, 0], [4, 0], [4, 2], [2, 2], [2, 4], [0, 4]]]]});
-        let with_cell = run_case(&json!({"op": "shrink", "region": region, "radius": 0.5,
-            "cellSize": 1.0}))
-        .unwrap();
-        let expected_tolerance = super::pipeline_arc_tolerance(1.0, 0.5);
-        assert_eq!(expected_tolerance, 0.25);
-        let with_tolerance = run_case(&json!({"op": "shrink", "region": region, "radius": 0.5,
-            "arcTolerance": expected_tolerance}))
-        .unwrap();
-        assert_eq!(with_cell, with_tolerance);
-        // A different cell size gives a different tolerance (0.5 here) and so can differ:
-        // it must not be ignored.
-        let coarse = run_case(&json!({"op": "shrink", "region": region, "radius": 0.5,
-            "arcTolerance": 0.0}))
-        .unwrap();
-        assert_ne!(with_cell, coarse, "the tolerance is used");
+        // An L with a reflex corner at (8, 8), snap bits 4, radius 2: the tolerance from
+        // cellSize 1 is max(0.25, min(0.165, 0.5)) = 0.25, so `cellSize: 1` equals
+        // `arcTolerance: 0.25`.
+        let region = json!({"snapBits": 4,
+            "outlines": [[[[0, 0], [16, 0], [16, 8], [8, 8], [8, 16], [0, 16]]]]});
+        let shrink = |tolerance: serde_json::Value| {
+            let mut input = json!({"op": "shrink", "region": region, "radius": 2.0});
+            for (k, v) in tolerance.as_object().unwrap() {
+                input[k] = v.clone();
+            }
+            run_case(&input).unwrap()
+        };
+        assert_eq!(super::pipeline_arc_tolerance(1.0, 2.0), 0.25);
+        let with_cell = shrink(json!({"cellSize": 1.0}));
+        assert_eq!(with_cell, shrink(json!({"arcTolerance": 0.25})));
+        // cellSize 0.125 gives max(0.03125, min(0.165, 0.0625)) = 0.0625: a finer arc, so
+        // the cell size is not ignored.
+        assert_eq!(super::pipeline_arc_tolerance(0.125, 2.0), 0.0625);
+        let fine = shrink(json!({"cellSize": 0.125}));
+        assert_eq!(fine, shrink(json!({"arcTolerance": 0.0625})));
+        assert_ne!(with_cell, fine, "the tolerance changes the arc");
     }
 
     #[test]
