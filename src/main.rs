@@ -136,15 +136,21 @@ fn run(path: &PathBuf, canonical: bool) -> ExitCode {
     };
     let printed = case::outcome_json(&outcome);
     if canonical {
-        println!("{}", case::canonical_json(&printed));
+        print_line(&case::canonical_json(&printed));
         return ExitCode::SUCCESS;
     }
-    println!("{}", pretty(&printed));
+    print_line(&pretty(&printed));
     if outcome.is_ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
+}
+
+/// One line on standard output; a closed pipe (`build2d run FILE | head`) is not an error.
+fn print_line(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{line}");
 }
 
 /// `build2d run FILE` on a vector file: one line per failing vector, then the counts.
@@ -153,9 +159,16 @@ fn run_vector_file(path: &Path, file: &Value) -> ExitCode {
     match build2d::case::check_vector_file(file) {
         Ok(check) => {
             for failure in &check.failures {
-                println!("{name}: tcId {}: {}", failure.tc_id, failure.difference);
+                print_line(&format!(
+                    "{name}: tcId {}: {}",
+                    failure.tc_id, failure.difference
+                ));
             }
-            println!("{} passed, {} failed", check.passed, check.failures.len());
+            print_line(&format!(
+                "{} passed, {} failed",
+                check.passed,
+                check.failures.len()
+            ));
             if check.failures.is_empty() {
                 ExitCode::SUCCESS
             } else {
@@ -163,8 +176,8 @@ fn run_vector_file(path: &Path, file: &Value) -> ExitCode {
             }
         }
         Err(e) => {
-            println!("{name}: malformed vector file: {e}");
-            println!("0 passed, 1 failed");
+            print_line(&format!("{name}: malformed vector file: {e}"));
+            print_line("0 passed, 1 failed");
             ExitCode::from(1)
         }
     }
