@@ -302,7 +302,7 @@ pub mod fuzz {
         let Ok(edges) = arrangement_edges(&mut u) else {
             return;
         };
-        let input = json!({"op": "arrangement", "edges": edges.iter().map(|e| json!({
+        let input = json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges.iter().map(|e| json!({
             "from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y],
             "tag": match e.tag {
                 crate::arrangement::EdgeTag::Operand0 => 0,

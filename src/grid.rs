@@ -63,6 +63,19 @@ pub fn check_snap_bits(snap_bits: u8) -> Result<()> {
     Ok(())
 }
 
+/// Snap bits given as any integer (a case file, another language's API): the value itself
+/// when it is in 0 ..= 16, else the invalid argument `snap_bits` of [`check_snap_bits`]
+/// naming the value as given (never clamped).
+pub fn snap_bits_from_integer(value: i64) -> Result<u8> {
+    match u8::try_from(value) {
+        Ok(bits) => check_snap_bits(bits).map(|()| bits),
+        Err(_) => Err(Error::invalid(
+            "snap_bits",
+            format!("must be in 0..=16, got {value}"),
+        )),
+    }
+}
+
 /// `2^snap_bits` as f64 (exact).
 pub fn scale(snap_bits: u8) -> f64 {
     f64::from(1u32 << snap_bits.min(MAX_SNAP_BITS))
@@ -192,5 +205,22 @@ mod tests {
         assert!(Geometry2DOptions::new(16).is_ok());
         assert!(Geometry2DOptions::new(17).is_err());
         assert!(Geometry2DOptions::new(u32::MAX).is_err());
+    }
+
+    #[test]
+    fn snap_bits_from_any_integer() {
+        assert_eq!(snap_bits_from_integer(0), Ok(0));
+        assert_eq!(snap_bits_from_integer(16), Ok(16));
+        for bad in [-1, 17, 255, 256, 300, i64::MIN, i64::MAX] {
+            match snap_bits_from_integer(bad) {
+                Err(Error::InvalidArgument {
+                    argument, reason, ..
+                }) => {
+                    assert_eq!(argument, "snap_bits");
+                    assert!(reason.ends_with(&bad.to_string()), "{reason}");
+                }
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
     }
 }

@@ -19,10 +19,16 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run one conformance case (the `input` object of a corpus vector, naming its `op`)
-    /// on the engine and print the canonical JSON output or the error.
+    /// on the engine and print its outcome, or check a whole vector file (it has
+    /// `testGroups`): every vector against its expected value, one line per failure and
+    /// a summary, non-zero exit on any failure.
     Run {
-        /// Path to the case JSON (`-` for standard input).
+        /// Path to the case or vector file JSON (`-` for standard input).
         case: PathBuf,
+        /// Print the outcome of a case as one line of canonical JSON
+        /// (`{"expected": …}` or `{"expectedError": …}`), exit 0 whatever the outcome.
+        #[arg(long)]
+        canonical: bool,
     },
     /// Run one case on both the engine and the reference oracle and compare
     /// (needs the `oracle` feature).
@@ -117,28 +123,83 @@ fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_else(|_| v.to_string())
 }
 
+/// `build2d run`: a vector file is checked vector by vector; anything else is one case
+/// (a bare input, or a whole vector `{"input": …}`), text that is not JSON a malformed one.
+fn run(path: &PathBuf, canonical: bool) -> ExitCode {
+    use build2d::case;
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| e.to_string())
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = match serde_json::from_str::<Value>(&text) {
+        Ok(file) if case::is_vector_file(&file) => return run_vector_file(path, &file),
+        Ok(value) => match value.get("input") {
+            Some(input) if value.get("op").is_none() => case::run_case_json(input),
+            _ => case::run_case_json(&value),
+        },
+        Err(_) => case::run_case_text(&text),
+    };
+    let printed = case::outcome_json(&outcome);
+    if canonical {
+        print_line(&case::canonical_json(&printed));
+        return ExitCode::SUCCESS;
+    }
+    print_line(&pretty(&printed));
+    if outcome.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// One line on standard output; a closed pipe (`build2d run FILE | head`) is not an error.
+fn print_line(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
+/// `build2d run FILE` on a vector file: one line per failing vector, then the counts.
+fn run_vector_file(path: &Path, file: &Value) -> ExitCode {
+    let name = path.display();
+    match build2d::case::check_vector_file(file) {
+        Ok(check) => {
+            for failure in &check.failures {
+                print_line(&format!(
+                    "{name}: tcId {}: {}",
+                    failure.tc_id, failure.difference
+                ));
+            }
+            print_line(&format!(
+                "{} passed, {} failed",
+                check.passed,
+                check.failures.len()
+            ));
+            if check.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            print_line(&format!("{name}: malformed vector file: {e}"));
+            print_line("0 passed, 1 failed");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { case } => {
-            let input = match read_json(&case) {
-                Ok(v) => v,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            match build2d::case::run_case_json(&input) {
-                Ok(expected) => {
-                    println!("{}", pretty(&serde_json::json!({ "expected": expected })));
-                    ExitCode::SUCCESS
-                }
-                Err(error) => {
-                    println!("{}", pretty(&serde_json::json!({ "expectedError": error })));
-                    ExitCode::from(1)
-                }
-            }
-        }
+        Command::Run { case, canonical } => run(&case, canonical),
         Command::Check { case } => check(&case),
         Command::Mesh {
             map,

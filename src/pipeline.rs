@@ -121,6 +121,18 @@ pub struct PipelineStages {
     pub timings: Vec<(&'static str, Duration)>,
 }
 
+/// Checks the cell size given with outlines (X18): finite and > 0, else the invalid
+/// argument `cell_size` (NaN included). The [S7] tolerance is derived from it.
+pub fn check_outline_cell_size(cell_size: f64) -> Result<()> {
+    if !cell_size.is_finite() || cell_size <= 0.0 {
+        return Err(Error::invalid(
+            "cell_size",
+            format!("must be finite and positive, got {cell_size}"),
+        ));
+    }
+    Ok(())
+}
+
 impl Mesh2DPipeline {
     /// Builds the navmesh.
     pub fn build(&self, source: &MapSource) -> Result<NavMesh> {
@@ -163,12 +175,7 @@ impl Mesh2DPipeline {
                 cell_size,
             } => {
                 let region = Region::from_outlines(outlines, self.options)?;
-                if !cell_size.is_finite() || *cell_size <= 0.0 {
-                    return Err(Error::invalid(
-                        "cell_size",
-                        format!("must be finite and positive, got {cell_size}"),
-                    ));
-                }
+                check_outline_cell_size(*cell_size)?;
                 region
             }
         };

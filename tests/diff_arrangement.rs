@@ -44,7 +44,7 @@ fn input_json(edges: &[E]) -> Value {
         .iter()
         .map(|&(a, b, t)| json!({"from": [a.0, a.1], "to": [b.0, b.1], "tag": t}))
         .collect();
-    json!({"op": "arrangement", "edges": edges})
+    json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges})
 }
 
 fn arrangement_json(a: &Arrangement) -> Value {

@@ -8,8 +8,8 @@
 //! repair loop ([A4], X9); drop zero-net fragments and index the vertices ([A5]).
 //! Candidate pairs and pixels come from `search` ([C1]–[C4]).
 
-use crate::error::{Error, Result};
-use crate::grid::GridPoint;
+use crate::error::{Error, Location, Result};
+use crate::grid::{snap_checked, Geometry2DOptions, GridPoint};
 
 mod noded;
 mod repair;
@@ -165,6 +165,70 @@ pub struct ArrangeStats {
 /// ```
 pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement> {
     arrange_with(edges, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
+}
+
+/// A directed input edge in public (world) coordinates, snapped like an outline vertex.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WorldEdge {
+    /// Start point, public units.
+    pub from: [f64; 2],
+    /// End point, public units.
+    pub to: [f64; 2],
+    /// Operand tag.
+    pub tag: EdgeTag,
+}
+
+/// Validates and snaps edge `index` of a world-coordinate arrangement input: each
+/// coordinate is range-checked by [G1] and snapped by [G2] exactly as an outline vertex,
+/// `from` before `to`, x before y. A bad coordinate is out of range at argument
+/// `edges[index].from` (or `.to`) with the value as given.
+pub fn snap_world_edge(
+    index: usize,
+    from: [f64; 2],
+    to: [f64; 2],
+    snap_bits: u8,
+) -> Result<(GridPoint, GridPoint)> {
+    let end = |end: &str, p: [f64; 2]| -> Result<GridPoint> {
+        let at = || Location::Argument {
+            name: format!("edges[{index}].{end}"),
+        };
+        let x = snap_checked(p[0], snap_bits, at)?;
+        let y = snap_checked(p[1], snap_bits, at)?;
+        Ok(GridPoint::new(x, y))
+    };
+    Ok((end("from", from)?, end("to", to)?))
+}
+
+/// [`arrange`] on edges in public coordinates: snap bits first (X3), then every edge in
+/// order through [`snap_world_edge`], then the arrangement of the snapped edges.
+///
+/// ```
+/// use build2d::arrangement::{arrange_world, EdgeTag, WorldEdge};
+/// use build2d::{Geometry2DOptions, GridPoint};
+/// let options = Geometry2DOptions::new(1)?; // grid unit 1/2
+/// let e = |from, to, tag| WorldEdge { from, to, tag };
+/// let out = arrange_world(
+///     &[e([0.0, 0.0], [2.0, 2.0], EdgeTag::Operand0), e([0.0, 2.0], [2.0, 0.0], EdgeTag::Operand1)],
+///     options,
+/// )?;
+/// assert_eq!(out.vertices[2], GridPoint::new(2, 2)); // the crossing (1, 1)
+/// # Ok::<(), build2d::Error>(())
+/// ```
+pub fn arrange_world(edges: &[WorldEdge], options: Geometry2DOptions) -> Result<Arrangement> {
+    options.validate()?;
+    let snapped = edges
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let (from, to) = snap_world_edge(i, e.from, e.to, options.snap_bits)?;
+            Ok(TaggedEdge {
+                from,
+                to,
+                tag: e.tag,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    arrange(&snapped)
 }
 
 /// [`arrange`] with a forced candidate search, also returning what the run did.

@@ -892,3 +892,74 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
         }
     }
 }
+
+mod world_edges {
+    use crate::arrangement::{arrange, arrange_world, EdgeTag, TaggedEdge, WorldEdge};
+    use crate::error::{Error, Location};
+    use crate::grid::{Geometry2DOptions, GridPoint, MAX_COORDINATE};
+
+    fn world(from: [f64; 2], to: [f64; 2]) -> WorldEdge {
+        WorldEdge {
+            from,
+            to,
+            tag: EdgeTag::Operand0,
+        }
+    }
+
+    fn out_of_range_at(result: crate::Result<super::super::Arrangement>) -> (String, f64) {
+        match result {
+            Err(Error::OutOfRange {
+                location: Location::Argument { name },
+                value,
+            }) => (name, value),
+            other => panic!("expected an out-of-range argument, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn snapped_like_outline_vertices() {
+        // 0.75 × 2 = 1.5 → 2, 0.25 × 2 = 0.5 → 0 (ties to even, [G2]).
+        let options = Geometry2DOptions::new(1).unwrap();
+        let got = arrange_world(&[world([0.25, 0.0], [0.75, 3.0])], options).unwrap();
+        let want = arrange(&[TaggedEdge {
+            from: GridPoint::new(0, 0),
+            to: GridPoint::new(2, 6),
+            tag: EdgeTag::Operand0,
+        }])
+        .unwrap();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn range_errors_name_edge_and_end_in_order() {
+        let options = Geometry2DOptions::new(16).unwrap();
+        let far = MAX_COORDINATE.next_up();
+        // Edge 0 is fine; edge 1 has a bad `to` x and a bad `from` y: from first.
+        let edges = [
+            world([0.0, 0.0], [1.0, 1.0]),
+            world([0.0, f64::NAN], [far, 0.0]),
+        ];
+        let (name, value) = out_of_range_at(arrange_world(&edges, options));
+        assert_eq!(name, "edges[1].from");
+        assert!(value.is_nan());
+        // x before y inside one end.
+        let edges = [world([0.0, 0.0], [-far, f64::INFINITY])];
+        assert_eq!(
+            out_of_range_at(arrange_world(&edges, options)),
+            ("edges[0].to".to_string(), -far)
+        );
+        // The bound itself is in range.
+        let edges = [world([MAX_COORDINATE, 0.0], [0.0, -MAX_COORDINATE])];
+        assert!(arrange_world(&edges, options).is_ok());
+    }
+
+    #[test]
+    fn snap_bits_are_checked_first() {
+        let options = Geometry2DOptions { snap_bits: 17 };
+        let edges = [world([f64::NAN, 0.0], [0.0, 0.0])];
+        assert!(matches!(
+            arrange_world(&edges, options),
+            Err(Error::InvalidArgument { argument, .. }) if argument == "snap_bits"
+        ));
+    }
+}

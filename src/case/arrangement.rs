@@ -1,45 +1,105 @@
-//! Op `arrangement` (corpus/README.md): tagged grid edges → noded segments with nets.
+//! Op `arrangement` (corpus/README.md): tagged edges → noded segments with nets. The
+//! edges are `edges` in world coordinates (snapped by [G2], checked by [G1]) or
+//! `gridEdges` in grid coordinates (|coordinate| ≤ 2^39); `snapBits` in both.
 
 use serde_json::{json, Value};
 
-use super::{field, grid_point_json, malformed, parse_array, parse_grid_point_within};
-use super::{CaseError, CaseResult, MAX_GRID};
-use crate::arrangement::{arrange, EdgeTag, TaggedEdge};
+use super::read::{closed, either, object, parse_f64_point, parse_grid_point, parse_i64};
+use super::read::{parse_list, req, Object};
+use super::{grid_point_json, CaseError, CaseResult};
+use crate::arrangement::{arrange, snap_world_edge, Arrangement, EdgeTag, TaggedEdge};
+use crate::error::Error;
+use crate::grid::{snap_bits_from_integer, GridPoint};
 
-pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
+pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
         "arrangement" => arrangement_case(input),
         _ => return None,
     })
 }
 
-fn parse_edge(v: &Value) -> Result<TaggedEdge, CaseError> {
-    let tag = match field(v, "tag")?.as_i64() {
-        Some(0) => EdgeTag::Operand0,
-        Some(1) => EdgeTag::Operand1,
-        Some(2) => EdgeTag::Both,
-        _ => return Err(malformed(format!("edge tag must be 0, 1 or 2: {v}"))),
-    };
-    Ok(TaggedEdge {
-        from: parse_grid_point_within(field(v, "from")?, MAX_GRID)?,
-        to: parse_grid_point_within(field(v, "to")?, MAX_GRID)?,
-        tag,
+/// One edge object as read: its points and its tag, any integer.
+struct EdgeInput<P> {
+    from: P,
+    to: P,
+    tag: i64,
+}
+
+fn read_edge<P>(
+    v: &Value,
+    point: fn(&Value) -> Result<P, CaseError>,
+) -> Result<EdgeInput<P>, CaseError> {
+    let o = object(v, "an edge", &["from", "to", "tag"])?;
+    Ok(EdgeInput {
+        from: point(req(o, "from")?)?,
+        to: point(req(o, "to")?)?,
+        tag: parse_i64(req(o, "tag")?)?,
     })
 }
 
-fn arrangement_case(input: &Value) -> CaseResult {
-    let edges = parse_array(field(input, "edges")?)?
-        .iter()
-        .map(parse_edge)
-        .collect::<Result<Vec<_>, _>>()?;
-    let out = arrange(&edges)?;
+/// A tag 0, 1 or 2; any other integer is an invalid argument of the edges' field.
+fn tag(value: i64, field: &str) -> Result<EdgeTag, Error> {
+    match value {
+        0 => Ok(EdgeTag::Operand0),
+        1 => Ok(EdgeTag::Operand1),
+        2 => Ok(EdgeTag::Both),
+        _ => Err(Error::invalid(
+            field,
+            format!("an edge tag is 0, 1 or 2, got {value}"),
+        )),
+    }
+}
+
+fn arrangement_case(input: &Object) -> CaseResult {
+    closed(
+        input,
+        "the input",
+        &["op", "snapBits", "edges", "gridEdges"],
+    )?;
+    let snap_bits = parse_i64(req(input, "snapBits")?)?;
+    let world = either(input, "edges", "gridEdges")?;
+    let out = if world {
+        let edges = parse_list(req(input, "edges")?, |e| read_edge(e, parse_f64_point))?;
+        let snap_bits = snap_bits_from_integer(snap_bits)?;
+        // Edge by edge: `from`, `to` (snapped and checked), then the tag.
+        let mut tagged = Vec::with_capacity(edges.len());
+        for (i, e) in edges.iter().enumerate() {
+            let (from, to) = snap_world_edge(i, e.from, e.to, snap_bits)?;
+            tagged.push(TaggedEdge {
+                from,
+                to,
+                tag: tag(e.tag, "edges")?,
+            });
+        }
+        arrange(&tagged)?
+    } else {
+        let edges = parse_list(req(input, "gridEdges")?, |e| read_edge(e, parse_grid_point))?;
+        snap_bits_from_integer(snap_bits)?;
+        let tagged = edges
+            .iter()
+            .map(|e: &EdgeInput<GridPoint>| {
+                Ok(TaggedEdge {
+                    from: e.from,
+                    to: e.to,
+                    tag: tag(e.tag, "edges")?,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        // The coordinate bound 2^39 is the arrangement's own ([G4]); its error names
+        // `edges`, which this form calls `gridEdges` (super::FIELD_NAMES).
+        arrange(&tagged)?
+    };
+    Ok(arrangement_json(&out))
+}
+
+fn arrangement_json(out: &Arrangement) -> Value {
     let vertices: Vec<Value> = out.vertices.iter().map(|&p| grid_point_json(p)).collect();
     let segments: Vec<Value> = out
         .segments
         .iter()
         .map(|s| json!([s.a, s.b, s.net[0], s.net[1]]))
         .collect();
-    Ok(json!({ "vertices": vertices, "segments": segments }))
+    json!({ "vertices": vertices, "segments": segments })
 }
 
 #[cfg(test)]
@@ -49,36 +109,155 @@ mod tests {
     use crate::case::{run_case, run_case_json};
 
     #[test]
-    fn crossing_diagonals_in_json() {
+    fn crossing_diagonals_in_grid_edges() {
         // Same case as the arrangement unit test: crossing at (2,2), derived there.
-        let input = json!({"op": "arrangement", "edges": [
+        let input = json!({"op": "arrangement", "snapBits": 16, "gridEdges": [
             {"from": [0, 0], "to": [4, 4], "tag": 0},
             {"from": [0, 4], "to": [4, 0], "tag": 1},
         ]});
-        let out = run_case(&input).unwrap();
+        let want = json!({
+            "vertices": [[0, 0], [0, 4], [2, 2], [4, 0], [4, 4]],
+            "segments": [[0, 2, 1, 0], [1, 2, 0, 1], [2, 3, 0, 1], [2, 4, 1, 0]]
+        });
+        assert_eq!(run_case(&input).unwrap(), want);
+        // The same edges in world coordinates at snap bits 0 snap to the same grid.
+        let world = json!({"op": "arrangement", "snapBits": 0, "edges": [
+            {"from": [0.0, 0.0], "to": [4.0, 4.0], "tag": 0},
+            {"from": [0.0, 4.0], "to": [4.0, 0.0], "tag": 1},
+        ]});
+        assert_eq!(run_case(&world).unwrap(), want);
+        // At snap bits 2 every coordinate is 4× larger.
+        let mut fine = world.clone();
+        fine["snapBits"] = json!(2);
+        assert_eq!(run_case(&fine).unwrap()["vertices"][2], json!([8, 8]));
+    }
+
+    #[test]
+    fn world_edges_snap_half_to_even() {
+        // 0.5 → 0 and 1.5 → 2 at snap bits 0 ([G2]): the edge (0,0)→(2,0).
+        let input = json!({"op": "arrangement", "snapBits": 0, "edges": [
+            {"from": [0.5, 0.5], "to": [1.5, 0.5], "tag": 2}]});
         assert_eq!(
-            out,
-            json!({
-                "vertices": [[0, 0], [0, 4], [2, 2], [4, 0], [4, 4]],
-                "segments": [[0, 2, 1, 0], [1, 2, 0, 1], [2, 3, 0, 1], [2, 4, 1, 0]]
-            })
+            run_case(&input).unwrap(),
+            json!({"vertices": [[0, 0], [2, 0]], "segments": [[0, 1, 1, 1]]})
         );
     }
 
     #[test]
-    fn malformed_edges_are_rejected() {
+    fn world_edge_errors() {
+        let run = |edges: serde_json::Value, bits: i64| {
+            run_case_json(&json!({"op": "arrangement", "snapBits": bits, "edges": edges}))
+                .unwrap_err()
+        };
+        let ok = json!({"from": [0, 0], "to": [1, 0], "tag": 0});
+        let far = json!({"from": [0, 0], "to": [1, 2097153], "tag": 0});
+        assert_eq!(
+            run(json!([ok, far]), 16),
+            json!({"kind": "outOfRange", "location": {"kind": "argument", "name": "edges[1].to"},
+                   "value": 2097153.0})
+        );
+        let nan_from = json!({"from": ["NaN", 0], "to": ["Infinity", 0], "tag": 0});
+        assert_eq!(
+            run(json!([nan_from]), 16)["location"],
+            json!({"kind": "argument", "name": "edges[0].from"})
+        );
+        // Snap bits before any edge.
+        assert_eq!(
+            run(json!([far]), 17),
+            json!({"kind": "invalidArgument", "argument": "snapBits"})
+        );
+        // A bad tag is an invalid argument `edges`, after the edge's own coordinates.
+        let bad_tag = json!({"from": [0, 0], "to": [1, 0], "tag": 3});
+        assert_eq!(
+            run(json!([bad_tag]), 16),
+            json!({"kind": "invalidArgument", "argument": "edges"})
+        );
+        let bad_tag_far = json!({"from": [0, 0], "to": [1, 2097153], "tag": -1});
+        assert_eq!(run(json!([bad_tag_far]), 16)["kind"], "outOfRange");
+        assert_eq!(
+            run(json!([bad_tag, far]), 16),
+            json!({"kind": "invalidArgument", "argument": "edges"})
+        );
+    }
+
+    #[test]
+    fn grid_edge_errors() {
+        let run = |edges: serde_json::Value, bits: serde_json::Value| {
+            run_case_json(&json!({"op": "arrangement", "snapBits": bits, "gridEdges": edges}))
+                .unwrap_err()
+        };
         let big = (1i64 << 39) + 1;
-        for edges in [
-            json!([{"from": [0, 0], "to": [big, 0], "tag": 0}]),
-            json!([{"from": [0, 0], "to": [1, 0], "tag": 3}]),
-            json!([{"from": [0, 0], "to": [1, 0]}]),
-            json!([{"from": [0, 0, 0], "to": [1, 0], "tag": 1}]),
-            json!({"from": [0, 0]}),
+        let grid_edges = json!({"kind": "invalidArgument", "argument": "gridEdges"});
+        assert_eq!(
+            run(
+                json!([{"from": [0, 0], "to": [big, 0], "tag": 0}]),
+                json!(16)
+            ),
+            grid_edges
+        );
+        assert_eq!(
+            run(json!([{"from": [0, 0], "to": [1, 0], "tag": 3}]), json!(16)),
+            grid_edges
+        );
+        assert_eq!(
+            run(
+                json!([{"from": [0, 0], "to": [big, 0], "tag": 0}]),
+                json!(-1)
+            ),
+            json!({"kind": "invalidArgument", "argument": "snapBits"})
+        );
+        // The bound itself is accepted.
+        let max = 1i64 << 39;
+        let input = json!({"op": "arrangement", "snapBits": 16,
+            "gridEdges": [{"from": [-max, 0], "to": [max, 0], "tag": 1}]});
+        assert!(run_case(&input).is_ok());
+    }
+
+    #[test]
+    fn malformed_edges() {
+        for (key, edges) in [
+            ("gridEdges", json!([{"from": [0, 0], "to": [1, 0]}])),
+            (
+                "gridEdges",
+                json!([{"from": [0, 0, 0], "to": [1, 0], "tag": 1}]),
+            ),
+            (
+                "gridEdges",
+                json!([{"from": [0, 0], "to": [1.0, 0], "tag": 1}]),
+            ),
+            (
+                "gridEdges",
+                json!([{"from": [0, 0], "to": [1, 0], "tag": 1.0}]),
+            ),
+            ("gridEdges", json!({"from": [0, 0]})),
+            (
+                "edges",
+                json!([{"from": [0, 0], "to": [1, 0], "tag": 1, "net": 1}]),
+            ),
+            ("edges", json!([{"from": [0, 0], "to": ["1", 0], "tag": 1}])),
+            ("edges", json!([{"from": [0, 0], "to": [1, 0], "tag": "1"}])),
         ] {
-            let err = run_case_json(&json!({"op": "arrangement", "edges": edges})).unwrap_err();
-            assert_eq!(err["kind"], "malformed", "{edges}");
+            let input = json!({"op": "arrangement", "snapBits": 16, key: edges});
+            let err = run_case_json(&input).unwrap_err();
+            assert_eq!(err["kind"], "malformed", "{input}");
         }
-        let empty = run_case(&json!({"op": "arrangement", "edges": []})).unwrap();
-        assert_eq!(empty, json!({"vertices": [], "segments": []}));
+        let edge = json!({"from": [0, 0], "to": [1, 0], "tag": 0});
+        for input in [
+            json!({"op": "arrangement", "snapBits": 16}),
+            json!({"op": "arrangement", "snapBits": 16, "edges": [edge], "gridEdges": [edge]}),
+            json!({"op": "arrangement", "edges": [edge]}),
+            json!({"op": "arrangement", "snapBits": 16, "edges": [edge], "tags": []}),
+        ] {
+            assert_eq!(
+                run_case_json(&input).unwrap_err()["kind"],
+                "malformed",
+                "{input}"
+            );
+        }
+        let empty = json!({"op": "arrangement", "snapBits": 0, "gridEdges": []});
+        assert_eq!(
+            run_case(&empty).unwrap(),
+            json!({"vertices": [], "segments": []})
+        );
     }
 }

@@ -4,13 +4,14 @@ use std::cmp::Ordering;
 
 use serde_json::{json, Value};
 
-use super::{field, parse_array, parse_f64, parse_snap_bits, CaseResult};
-use super::{grid_point_json, malformed};
+use super::read::Object;
+use super::read::{closed, parse_f64, parse_grid_point, parse_i64, parse_list, parse_tuple, req};
+use super::{grid_point_json, CaseError, CaseResult};
 use crate::error::{Error, Location};
-use crate::grid::{check_snap_bits, coordinate_in_range, snap};
+use crate::grid::{coordinate_in_range, snap, snap_bits_from_integer, GridPoint};
 use crate::predicates;
 
-pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
+pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
         "snap" => snap_case(input),
         "orient" => orient_case(input),
@@ -21,6 +22,11 @@ pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
     })
 }
 
+/// The format's coordinate bound of `orient` and `inCircle`, 2^53.
+const MAX_PREDICATE_COORDINATE: i64 = 1 << 53;
+/// The format's coordinate bound of `crossing` and `pixel`, 2^39 ([G4]).
+const MAX_SEGMENT_COORDINATE: i64 = 1 << 39;
+
 fn sign(o: Ordering) -> i64 {
     match o {
         Ordering::Less => -1,
@@ -29,23 +35,39 @@ fn sign(o: Ordering) -> i64 {
     }
 }
 
-fn points(input: &Value, n: usize) -> Result<Vec<crate::GridPoint>, super::CaseError> {
-    let list = parse_array(field(input, "points")?)?;
-    if list.len() != n {
-        return Err(malformed(format!("expected {n} points")));
+/// The op's coordinate bound: beyond it, an invalid argument naming the field.
+fn within(points: &[GridPoint], bound: i64, field: &str) -> Result<(), Error> {
+    let bound = bound.unsigned_abs();
+    match points
+        .iter()
+        .find(|p| p.x.unsigned_abs() > bound || p.y.unsigned_abs() > bound)
+    {
+        Some(p) => Err(Error::invalid(
+            field,
+            format!("({}, {}) is beyond ±{bound}", p.x, p.y),
+        )),
+        None => Ok(()),
     }
-    list.iter()
-        .map(|p| super::parse_grid_point_within(p, 1 << 53))
-        .collect()
 }
 
-fn snap_case(input: &Value) -> CaseResult {
-    let bits = parse_snap_bits(field(input, "snapBits")?)?;
-    check_snap_bits(bits)?;
-    let values = parse_array(field(input, "values")?)?;
+fn points(input: &Object, n: usize) -> Result<Vec<GridPoint>, CaseError> {
+    closed(input, "the input", &["op", "points"])?;
+    let list = parse_tuple(req(input, "points")?, n, "`points`")?;
+    let points = list
+        .iter()
+        .map(parse_grid_point)
+        .collect::<Result<Vec<_>, _>>()?;
+    within(&points, MAX_PREDICATE_COORDINATE, "points")?;
+    Ok(points)
+}
+
+fn snap_case(input: &Object) -> CaseResult {
+    closed(input, "the input", &["op", "snapBits", "values"])?;
+    let bits = parse_i64(req(input, "snapBits")?)?;
+    let values = parse_list(req(input, "values")?, parse_f64)?;
+    let bits = snap_bits_from_integer(bits)?;
     let mut grid = Vec::with_capacity(values.len());
-    for (i, v) in values.iter().enumerate() {
-        let x = parse_f64(v)?;
+    for (i, &x) in values.iter().enumerate() {
         if !coordinate_in_range(x) {
             return Err(Error::OutOfRange {
                 location: Location::Argument {
@@ -60,34 +82,26 @@ fn snap_case(input: &Value) -> CaseResult {
     Ok(json!({ "grid": grid }))
 }
 
-fn orient_case(input: &Value) -> CaseResult {
+fn orient_case(input: &Object) -> CaseResult {
     let p = points(input, 3)?;
     Ok(json!({ "sign": sign(predicates::orient(p[0], p[1], p[2])) }))
 }
 
-fn in_circle_case(input: &Value) -> CaseResult {
+fn in_circle_case(input: &Object) -> CaseResult {
     let p = points(input, 4)?;
     Ok(json!({ "sign": sign(predicates::in_circle(p[0], p[1], p[2], p[3])) }))
 }
 
-fn segment(v: &Value) -> Result<(crate::GridPoint, crate::GridPoint), super::CaseError> {
-    let s = parse_array(v)?;
-    if s.len() != 2 {
-        return Err(malformed("a segment is [p, q]"));
-    }
-    Ok((
-        super::parse_grid_point_within(&s[0], super::MAX_GRID)?,
-        super::parse_grid_point_within(&s[1], super::MAX_GRID)?,
-    ))
+fn segment(v: &Value) -> Result<[GridPoint; 2], CaseError> {
+    let s = parse_tuple(v, 2, "a segment")?;
+    Ok([parse_grid_point(&s[0])?, parse_grid_point(&s[1])?])
 }
 
-fn crossing_case(input: &Value) -> CaseResult {
-    let segs = parse_array(field(input, "segments")?)?;
-    if segs.len() != 2 {
-        return Err(malformed("crossing takes two segments"));
-    }
-    let (a, b) = segment(&segs[0])?;
-    let (c, d) = segment(&segs[1])?;
+fn crossing_case(input: &Object) -> CaseResult {
+    closed(input, "the input", &["op", "segments"])?;
+    let segs = parse_tuple(req(input, "segments")?, 2, "`segments`")?;
+    let ([a, b], [c, d]) = (segment(&segs[0])?, segment(&segs[1])?);
+    within(&[a, b, c, d], MAX_SEGMENT_COORDINATE, "segments")?;
     let proper = predicates::properly_cross(a, b, c, d);
     let rounded = if proper {
         grid_point_json(predicates::rounded_crossing(a, b, c, d))
@@ -97,8 +111,11 @@ fn crossing_case(input: &Value) -> CaseResult {
     Ok(json!({ "proper": proper, "rounded": rounded }))
 }
 
-fn pixel_case(input: &Value) -> CaseResult {
-    let (a, b) = segment(field(input, "segment")?)?;
-    let c = super::parse_grid_point_within(field(input, "pixel")?, super::MAX_GRID)?;
+fn pixel_case(input: &Object) -> CaseResult {
+    closed(input, "the input", &["op", "segment", "pixel"])?;
+    let [a, b] = segment(req(input, "segment")?)?;
+    let c = parse_grid_point(req(input, "pixel")?)?;
+    within(&[a, b], MAX_SEGMENT_COORDINATE, "segment")?;
+    within(&[c], MAX_SEGMENT_COORDINATE, "pixel")?;
     Ok(json!({ "meets": predicates::segment_meets_pixel(a, b, c) }))
 }

@@ -2,11 +2,12 @@
 
 use serde_json::{json, Value};
 
-use super::{field, grid_point_json, malformed, parse_array, parse_grid_point};
-use super::{parse_region_input, CaseResult};
+use super::read::{closed, index_from_integer, parse_grid_point, parse_i64, parse_list};
+use super::read::{parse_tuple, read_region_input, req, Object};
+use super::{grid_point_json, CaseResult};
 use crate::cdt::Cdt;
 
-pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
+pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
         "cdt" => cdt_case(input),
         "triangulate" => triangulate_case(input),
@@ -14,33 +15,21 @@ pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
     })
 }
 
-/// A constraint index: any JSON integer. One that is no index at all (negative, or too
-/// large for `usize`) maps to `usize::MAX`, so validation reports it as invalidArgument
-/// `constraints` in the order of docs/cdt.md §2 (item 3), not as a malformed case.
-fn constraint_index(v: &Value) -> Result<usize, super::CaseError> {
-    if let Some(i) = v.as_i64() {
-        return Ok(usize::try_from(i).unwrap_or(usize::MAX));
-    }
-    v.as_u64()
-        .map(|u| usize::try_from(u).unwrap_or(usize::MAX))
-        .ok_or_else(|| malformed(format!("a constraint index is an integer: {v}")))
+/// A constraint `[a, b]`: two integers. An index that is no index at all (negative)
+/// becomes `usize::MAX`, so validation reports it as the invalid argument `constraints`
+/// in the order of docs/cdt.md §2 (item 3).
+fn constraint(v: &Value) -> Result<(usize, usize), super::CaseError> {
+    let pair = parse_tuple(v, 2, "a constraint")?;
+    Ok((
+        index_from_integer(parse_i64(&pair[0])?),
+        index_from_integer(parse_i64(&pair[1])?),
+    ))
 }
 
-fn cdt_case(input: &Value) -> CaseResult {
-    let points = parse_array(field(input, "points")?)?
-        .iter()
-        .map(parse_grid_point)
-        .collect::<Result<Vec<_>, _>>()?;
-    let constraints = parse_array(field(input, "constraints")?)?
-        .iter()
-        .map(|c| {
-            let pair = parse_array(c)?;
-            if pair.len() != 2 {
-                return Err(malformed(format!("a constraint is [a, b]: {c}")));
-            }
-            Ok((constraint_index(&pair[0])?, constraint_index(&pair[1])?))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+fn cdt_case(input: &Object) -> CaseResult {
+    closed(input, "the input", &["op", "points", "constraints"])?;
+    let points = parse_list(req(input, "points")?, parse_grid_point)?;
+    let constraints = parse_list(req(input, "constraints")?, constraint)?;
     let cdt = Cdt::new(&points, &constraints)?;
     let triangles: Vec<Value> = cdt.finite_triangles().iter().map(|t| json!(t)).collect();
     let constrained: Vec<Value> = cdt
@@ -51,8 +40,9 @@ fn cdt_case(input: &Value) -> CaseResult {
     Ok(json!({ "triangles": triangles, "constrained": constrained }))
 }
 
-fn triangulate_case(input: &Value) -> CaseResult {
-    let region = parse_region_input(field(input, "region")?)?;
+fn triangulate_case(input: &Object) -> CaseResult {
+    closed(input, "the input", &["op", "region"])?;
+    let region = read_region_input(req(input, "region")?)?.resolve()?;
     let t = region.triangulate()?;
     let vertices: Vec<Value> = t.vertices.iter().map(|p| grid_point_json(*p)).collect();
     Ok(json!({
@@ -127,7 +117,7 @@ mod tests {
                         .as_array()
                         .unwrap()
                         .iter()
-                        .map(|p| super::parse_grid_point(p).unwrap())
+                        .map(|p| crate::case::parse_grid_point(p).unwrap())
                         .collect();
                     let cons: Vec<(usize, usize)> = test["input"]["constraints"]
                         .as_array()

@@ -1,7 +1,11 @@
-//! Conformance cases: the JSON format of `corpus/README.md` ↔ the typed API.
+//! Conformance cases, format v2 (`corpus/README.md`): the JSON input of one op ↔ the
+//! typed API.
 //!
 //! `run_case` is what the corpus replay, the differential harness and `build2d run`
-//! call. Each pipeline area adds its ops in its own submodule.
+//! call. Every op is read in two steps: the whole input is first read into typed values
+//! (anything that cannot be read is `malformed`, and nothing else is checked before it is
+//! decided), then the typed checks and the op run in the order of X3. Each pipeline area
+//! adds its ops in its own submodule; `read` holds the format's value rules.
 
 use serde_json::{json, Value};
 
@@ -11,17 +15,27 @@ use crate::grid::GridPoint;
 mod arrangement;
 mod basics;
 mod cdt;
+mod compare;
 mod offset;
 mod partition;
+mod read;
 mod regions;
+mod vectors;
+
+pub use compare::compare_outcome;
+pub use read::{
+    parse_array, parse_f64, parse_f64_point, parse_grid_point, parse_i64, parse_outlines,
+    read_region_input, RegionInput, RegionSource, TileMapInput,
+};
+pub use vectors::{check_vector_file, is_vector_file, VectorCheck, VectorFailure};
 
 /// An error of the conformance layer: either the engine's own error (a legitimate
 /// `expectedError`) or a malformed case.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CaseError {
-    /// The engine returned this error.
+    /// The engine returned this error (argument names as in the Rust API).
     Engine(Error),
-    /// The input JSON does not follow the format.
+    /// The input JSON cannot be read as the op's input (v2 §2).
     Malformed(String),
 }
 
@@ -35,11 +49,14 @@ impl From<Error> for CaseError {
 pub type CaseResult = Result<Value, CaseError>;
 
 /// One area's dispatcher: `None` when the op is not its own.
-type Area = fn(&str, &Value) -> Option<CaseResult>;
+type Area = fn(&str, &read::Object) -> Option<CaseResult>;
 
 /// Runs one `input` object (it names its `op`) on the engine.
 pub fn run_case(input: &Value) -> CaseResult {
-    let op = input
+    let object = input
+        .as_object()
+        .ok_or_else(|| malformed("the input is not a JSON object"))?;
+    let op = object
         .get("op")
         .and_then(Value::as_str)
         .ok_or_else(|| malformed("missing string field `op`"))?;
@@ -52,7 +69,7 @@ pub fn run_case(input: &Value) -> CaseResult {
         partition::run,
     ];
     for area in areas {
-        if let Some(result) = area(op, input) {
+        if let Some(result) = area(op, object) {
             return result;
         }
     }
@@ -60,14 +77,37 @@ pub fn run_case(input: &Value) -> CaseResult {
 }
 
 /// Runs a case and renders the outcome as the vector's `expected` or `expectedError`
-/// object: `Ok(expected)` / `Err(expectedError)`. Malformed input is `Err` with kind
-/// `malformed` (never part of the corpus).
+/// object: `Ok(expected)` / `Err(expectedError)`, argument and location names as the
+/// input's fields ([`field_name`]). Malformed input is `Err` with kind `malformed`.
 pub fn run_case_json(input: &Value) -> Result<Value, Value> {
     match run_case(input) {
         Ok(v) => Ok(v),
-        Err(CaseError::Engine(e)) => Err(error_json(&e)),
+        Err(CaseError::Engine(e)) => Err(error_json_in(&e, name_context(input))),
         Err(CaseError::Malformed(m)) => Err(json!({"kind": "malformed", "reason": m})),
     }
+}
+
+/// [`run_case_json`] on the text of a case: text that is not JSON (including a number
+/// beyond f64, such as `1e400`) is malformed.
+pub fn run_case_text(text: &str) -> Result<Value, Value> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(input) => run_case_json(&input),
+        Err(e) => Err(json!({"kind": "malformed", "reason": format!("not JSON: {e}")})),
+    }
+}
+
+/// The vector form of an outcome: `{"expected": …}` or `{"expectedError": …}`.
+pub fn outcome_json(outcome: &Result<Value, Value>) -> Value {
+    match outcome {
+        Ok(expected) => json!({ "expected": expected }),
+        Err(error) => json!({ "expectedError": error }),
+    }
+}
+
+/// Canonical JSON (v2 §3): no whitespace, object keys in ascending byte order (serde_json's
+/// default map is ordered so), integers as integers, f64 in the shortest round-trip form.
+pub fn canonical_json(v: &Value) -> String {
+    v.to_string()
 }
 
 /// Shorthand for a malformed-case error.
@@ -88,23 +128,76 @@ pub fn f64_json(v: f64) -> Value {
     }
 }
 
-/// The conformance JSON of a location.
-pub fn location_json(l: &Location) -> Value {
-    serde_json::to_value(l).unwrap_or(Value::Null)
+// ---- error names ------------------------------------------------------------------
+
+/// The one table from the Rust API's argument names to the v2 input field names (v2 §2),
+/// applied to an error's `argument` and to an argument location's `name`. A row with a
+/// context applies only there: `mesh` (the op, whose radius field is `agentRadius`) or
+/// `gridEdges` (the arrangement given in grid coordinates). Every other name is the same
+/// in both (`ring`, `width`, `height`, `cells`, `distance`, `join`, `radius`, `points`,
+/// `constraints`, `edges`, `values[i]`, `points[i]`, `edges[i].from`, …).
+const FIELD_NAMES: &[(&str, &str, &str)] = &[
+    ("", "snap_bits", "snapBits"),
+    ("", "cell_size", "cellSize"),
+    ("", "arc_tolerance", "arcTolerance"),
+    ("", "max_vertices", "maxVertices"),
+    ("mesh", "radius", "agentRadius"),
+    ("gridEdges", "edges", "gridEdges"),
+];
+
+/// The input field holding the value the Rust API calls `name`, in `context` (see
+/// [`FIELD_NAMES`]; `""` for none).
+pub fn field_name<'a>(name: &'a str, context: &str) -> &'a str {
+    FIELD_NAMES
+        .iter()
+        .find(|(c, rust, _)| *rust == name && (c.is_empty() || *c == context))
+        .map_or(name, |(_, _, field)| field)
 }
 
-/// The `expectedError` object of an engine error.
+/// The naming context of an input (see [`FIELD_NAMES`]).
+fn name_context(input: &Value) -> &'static str {
+    match input.get("op").and_then(Value::as_str) {
+        Some("mesh") => "mesh",
+        Some("arrangement") if input.get("gridEdges").is_some() => "gridEdges",
+        _ => "",
+    }
+}
+
+/// The conformance JSON of a location, an argument's name mapped in `context`.
+pub fn location_json_in(l: &Location, context: &str) -> Value {
+    let mut v = serde_json::to_value(l).unwrap_or(Value::Null);
+    if let Location::Argument { name } = l {
+        v["name"] = json!(field_name(name, context));
+    }
+    v
+}
+
+/// The conformance JSON of a location (no naming context).
+pub fn location_json(l: &Location) -> Value {
+    location_json_in(l, "")
+}
+
+/// The `expectedError` object of an engine error (no naming context: the names of every
+/// op but `mesh` and the `gridEdges` arrangement).
 pub fn error_json(e: &Error) -> Value {
+    error_json_in(e, "")
+}
+
+/// The `expectedError` object of an engine error, names mapped in `context`.
+pub fn error_json_in(e: &Error, context: &str) -> Value {
     match e {
         Error::OutOfRange { location, value } => json!({
-            "kind": "outOfRange", "location": location_json(location), "value": f64_json(*value)
+            "kind": "outOfRange",
+            "location": location_json_in(location, context),
+            "value": f64_json(*value)
         }),
         Error::InvalidArgument {
             argument, location, ..
         } => {
-            let mut v = json!({"kind": "invalidArgument", "argument": argument});
+            let mut v =
+                json!({"kind": "invalidArgument", "argument": field_name(argument, context)});
             if let Some(l) = location {
-                v["location"] = location_json(l);
+                v["location"] = location_json_in(l, context);
             }
             v
         }
@@ -115,111 +208,16 @@ pub fn error_json(e: &Error) -> Value {
     }
 }
 
-// ---- input parsing helpers -------------------------------------------------------
-
-/// A required field.
-pub fn field<'a>(input: &'a Value, name: &str) -> Result<&'a Value, CaseError> {
-    input
-        .get(name)
-        .ok_or_else(|| malformed(format!("missing field `{name}`")))
-}
-
-/// An f64 in the format's encoding (number or "NaN"/"Infinity"/"-Infinity").
-pub fn parse_f64(v: &Value) -> Result<f64, CaseError> {
-    match v {
-        Value::Number(n) => n
-            .as_f64()
-            .ok_or_else(|| malformed(format!("not an f64: {n}"))),
-        Value::String(s) => match s.as_str() {
-            "NaN" => Ok(f64::NAN),
-            "Infinity" => Ok(f64::INFINITY),
-            "-Infinity" => Ok(f64::NEG_INFINITY),
-            _ => Err(malformed(format!("not an f64: {s:?}"))),
-        },
-        _ => Err(malformed(format!("not an f64: {v}"))),
-    }
-}
-
-/// An integer field value.
-pub fn parse_i64(v: &Value) -> Result<i64, CaseError> {
-    v.as_i64()
-        .ok_or_else(|| malformed(format!("not an integer: {v}")))
-}
-
-/// A non-negative integer.
-pub fn parse_usize(v: &Value) -> Result<usize, CaseError> {
-    v.as_u64()
-        .and_then(|u| usize::try_from(u).ok())
-        .ok_or_else(|| malformed(format!("not a non-negative integer: {v}")))
-}
-
-/// A list.
-pub fn parse_array(v: &Value) -> Result<&Vec<Value>, CaseError> {
-    v.as_array()
-        .ok_or_else(|| malformed(format!("not a list: {v}")))
-}
-
-/// A grid point `[x, y]` of integers.
-pub fn parse_grid_point(v: &Value) -> Result<GridPoint, CaseError> {
-    let a = parse_array(v)?;
-    if a.len() != 2 {
-        return Err(malformed(format!("not a point: {v}")));
-    }
-    Ok(GridPoint::new(parse_i64(&a[0])?, parse_i64(&a[1])?))
-}
-
-/// Largest grid coordinate magnitude accepted by the region stages, 2^39 ([G4]).
-pub const MAX_GRID: i64 = 1 << 39;
-
-/// A grid point with both coordinates within ±`bound` (the format's limit for the op).
-pub fn parse_grid_point_within(v: &Value, bound: i64) -> Result<GridPoint, CaseError> {
-    let p = parse_grid_point(v)?;
-    if p.x.abs() > bound || p.y.abs() > bound {
-        return Err(malformed(format!("grid point {v} beyond ±{bound}")));
-    }
-    Ok(p)
-}
-
-/// A public point `[x, y]` of f64.
-pub fn parse_f64_point(v: &Value) -> Result<[f64; 2], CaseError> {
-    let a = parse_array(v)?;
-    if a.len() != 2 {
-        return Err(malformed(format!("not a point: {v}")));
-    }
-    Ok([parse_f64(&a[0])?, parse_f64(&a[1])?])
-}
-
-/// Snap bits as given (range checked by the API, not here): any integer 0..=255.
-pub fn parse_snap_bits(v: &Value) -> Result<u8, CaseError> {
-    let n = parse_i64(v)?;
-    Ok(u8::try_from(n).unwrap_or(u8::MAX))
-}
+// ---- outputs ----------------------------------------------------------------------
 
 /// `[x, y]` of a grid point.
 pub fn grid_point_json(p: GridPoint) -> Value {
     json!([p.x, p.y])
 }
 
-/// A `RegionInput` (`{"snapBits", "outlines"}`) resolved with `Region::from_outlines`.
+/// A `RegionInput` read and resolved (`fromOutlines` or `fromTileMap`).
 pub fn parse_region_input(v: &Value) -> Result<crate::Region, CaseError> {
-    let snap_bits = parse_snap_bits(field(v, "snapBits")?)?;
-    let outlines = parse_outlines(field(v, "outlines")?)?;
-    let options = crate::Geometry2DOptions { snap_bits };
-    Ok(crate::Region::from_outlines(&outlines, options)?)
-}
-
-/// Outlines: a list of outlines, each a list of rings, each a list of `[x, y]` f64.
-pub fn parse_outlines(v: &Value) -> Result<Vec<crate::region::Outline>, CaseError> {
-    parse_array(v)?
-        .iter()
-        .map(|outline| {
-            let rings = parse_array(outline)?
-                .iter()
-                .map(|ring| parse_array(ring)?.iter().map(parse_f64_point).collect())
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(crate::region::Outline { rings })
-        })
-        .collect()
+    Ok(read_region_input(v)?.resolve()?)
 }
 
 /// The conformance JSON of a region: `{"snapBits", "rings"}`.
@@ -231,3 +229,6 @@ pub fn region_json(region: &crate::Region) -> Value {
         .collect();
     json!({ "snapBits": region.snap_bits(), "rings": rings })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,13 +1,15 @@
-//! Ops `offset` and `shrink` ([O1]–[O6], [S1]–[S5], X3).
+//! Ops `offset` and `shrink` ([O1]–[O6], [S1]–[S5], [S7], X3).
 
 use serde_json::Value;
 
-use super::{field, parse_f64, parse_region_input, region_json, CaseResult};
+use super::read::{closed, either, parse_f64, read_region_input, req, Object};
+use super::{malformed, region_json, CaseResult};
 use crate::error::Error;
 use crate::offset::{check_arc_tolerance, check_distance, Join};
-use crate::shrink::check_radius;
+use crate::pipeline::check_outline_cell_size;
+use crate::shrink::{check_radius, pipeline_arc_tolerance};
 
-pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
+pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
         "offset" => offset_case(input),
         "shrink" => shrink_case(input),
@@ -15,24 +17,36 @@ pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
     })
 }
 
-/// `join` as in the format: "round" or "square"; anything else is an invalid argument.
-fn parse_join(v: &Value) -> Result<Join, Error> {
-    match v.as_str() {
-        Some("round") => Ok(Join::Round),
-        Some("square") => Ok(Join::Square),
+/// `join` as in the format: "round" or "square"; any other string is an invalid argument
+/// (a value that is not a string is malformed, when read).
+fn parse_join(join: &str) -> Result<Join, Error> {
+    match join {
+        "round" => Ok(Join::Round),
+        "square" => Ok(Join::Square),
         _ => Err(Error::invalid(
             "join",
-            format!("must be \"round\" or \"square\", got {v}"),
+            format!("must be \"round\" or \"square\", got {join:?}"),
         )),
     }
 }
 
-fn offset_case(input: &Value) -> CaseResult {
-    // X3: the region (snap bits, outlines) first, then distance, join, arc tolerance.
-    let region = parse_region_input(field(input, "region")?)?;
-    let distance = parse_f64(field(input, "distance")?)?;
-    let join = field(input, "join")?;
-    let arc_tolerance = parse_f64(field(input, "arcTolerance")?)?;
+fn read_join(v: &Value) -> Result<&str, super::CaseError> {
+    v.as_str()
+        .ok_or_else(|| malformed(format!("`join` is a string: {v}")))
+}
+
+fn offset_case(input: &Object) -> CaseResult {
+    closed(
+        input,
+        "the input",
+        &["op", "region", "distance", "join", "arcTolerance"],
+    )?;
+    let region = read_region_input(req(input, "region")?)?;
+    let distance = parse_f64(req(input, "distance")?)?;
+    let join = read_join(req(input, "join")?)?;
+    let arc_tolerance = parse_f64(req(input, "arcTolerance")?)?;
+    // X3: the region (snap bits, source) first, then distance, join, arc tolerance.
+    let region = region.resolve()?;
     check_distance(distance)?;
     let join = parse_join(join)?;
     check_arc_tolerance(arc_tolerance)?;
@@ -43,11 +57,38 @@ fn offset_case(input: &Value) -> CaseResult {
     )?))
 }
 
-fn shrink_case(input: &Value) -> CaseResult {
-    let region = parse_region_input(field(input, "region")?)?;
-    let radius = parse_f64(field(input, "radius")?)?;
-    let arc_tolerance = parse_f64(field(input, "arcTolerance")?)?;
+/// How the shrink's arc tolerance is given.
+enum Tolerance {
+    /// `arcTolerance` as is.
+    Given(f64),
+    /// `cellSize`: the pipeline's tolerance of [S7] (X18 step 2).
+    FromCellSize(f64),
+}
+
+fn shrink_case(input: &Object) -> CaseResult {
+    closed(
+        input,
+        "the input",
+        &["op", "region", "radius", "arcTolerance", "cellSize"],
+    )?;
+    let region = read_region_input(req(input, "region")?)?;
+    let radius = parse_f64(req(input, "radius")?)?;
+    let tolerance = if either(input, "arcTolerance", "cellSize")? {
+        Tolerance::Given(parse_f64(req(input, "arcTolerance")?)?)
+    } else {
+        Tolerance::FromCellSize(parse_f64(req(input, "cellSize")?)?)
+    };
+    // The region, then the cell size (checked as the mesh op checks an outline source's),
+    // then the radius; the arc tolerance is checked by the shrink itself.
+    let region = region.resolve()?;
+    if let Tolerance::FromCellSize(cell_size) = tolerance {
+        check_outline_cell_size(cell_size)?;
+    }
     check_radius(radius)?;
+    let arc_tolerance = match tolerance {
+        Tolerance::Given(t) => t,
+        Tolerance::FromCellSize(cell_size) => pipeline_arc_tolerance(cell_size, radius),
+    };
     Ok(region_json(&region.shrink(radius, arc_tolerance)?))
 }
 
@@ -63,22 +104,20 @@ mod tests {
 
     #[test]
     fn join_names() {
-        let is_join_error = |v: serde_json::Value| {
-            matches!(super::parse_join(&v),
+        let is_join_error = |join: &str| {
+            matches!(super::parse_join(join),
                 Err(crate::Error::InvalidArgument { argument, location: None, .. }) if argument == "join")
         };
-        assert!(is_join_error(json!("mitre")));
-        assert!(is_join_error(json!("Round")));
-        assert!(is_join_error(json!(3)));
-        assert!(is_join_error(json!(null)));
-        assert_eq!(
-            super::parse_join(&json!("round")).unwrap(),
-            super::Join::Round
-        );
-        assert_eq!(
-            super::parse_join(&json!("square")).unwrap(),
-            super::Join::Square
-        );
+        assert!(is_join_error("mitre"));
+        assert!(is_join_error("Round"));
+        assert_eq!(super::parse_join("round").unwrap(), super::Join::Round);
+        assert_eq!(super::parse_join("square").unwrap(), super::Join::Square);
+        // A join that is not a string is malformed, even with an earlier typed error.
+        for join in [json!(3), json!(null), json!(["round"])] {
+            let input = json!({"op": "offset", "region": square_input(), "distance": "NaN",
+                "join": join, "arcTolerance": 0.0});
+            assert_eq!(run_case_json(&input).unwrap_err()["kind"], "malformed");
+        }
     }
 
     #[test]
@@ -109,7 +148,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err,
-            json!({"kind": "invalidArgument", "argument": "arc_tolerance"})
+            json!({"kind": "invalidArgument", "argument": "arcTolerance"})
         );
         // Square join grows the 16-unit square by 16 on every side (hand-derived).
         let out = run_case(
@@ -139,5 +178,77 @@ mod tests {
             out,
             json!({"snapBits": 4, "rings": [[[4, 4], [12, 4], [12, 12], [4, 12]]]})
         );
+    }
+
+    #[test]
+    fn shrink_with_cell_size_uses_the_pipeline_tolerance() {
+        // An L with a reflex corner at (8, 8), snap bits 4, radius 2: the tolerance from
+        // cellSize 1 is max(0.25, min(0.165, 0.5)) = 0.25, so `cellSize: 1` equals
+        // `arcTolerance: 0.25`.
+        let region = json!({"snapBits": 4,
+            "outlines": [[[[0, 0], [16, 0], [16, 8], [8, 8], [8, 16], [0, 16]]]]});
+        let shrink = |tolerance: serde_json::Value| {
+            let mut input = json!({"op": "shrink", "region": region, "radius": 2.0});
+            for (k, v) in tolerance.as_object().unwrap() {
+                input[k] = v.clone();
+            }
+            run_case(&input).unwrap()
+        };
+        assert_eq!(super::pipeline_arc_tolerance(1.0, 2.0), 0.25);
+        let with_cell = shrink(json!({"cellSize": 1.0}));
+        assert_eq!(with_cell, shrink(json!({"arcTolerance": 0.25})));
+        // cellSize 0.125 gives max(0.03125, min(0.165, 0.0625)) = 0.0625: a finer arc, so
+        // the cell size is not ignored.
+        assert_eq!(super::pipeline_arc_tolerance(0.125, 2.0), 0.0625);
+        let fine = shrink(json!({"cellSize": 0.125}));
+        assert_eq!(fine, shrink(json!({"arcTolerance": 0.0625})));
+        assert_ne!(with_cell, fine, "the tolerance changes the arc");
+    }
+
+    #[test]
+    fn shrink_cell_size_checks_and_order() {
+        let run = |v: serde_json::Value| run_case_json(&v).unwrap_err();
+        let cell_size = json!({"kind": "invalidArgument", "argument": "cellSize"});
+        for bad in [
+            json!(0.0),
+            json!(-1.0),
+            json!("NaN"),
+            json!("Infinity"),
+            json!(-0.0),
+        ] {
+            let input = json!({"op": "shrink", "region": square_input(), "radius": 0.5,
+                "cellSize": bad});
+            assert_eq!(run(input), cell_size);
+        }
+        // The cell size before the radius.
+        assert_eq!(
+            run(
+                json!({"op": "shrink", "region": square_input(), "radius": -1.0,
+                "cellSize": 0.0})
+            ),
+            cell_size
+        );
+        // The region before the cell size.
+        let bad_region = json!({"snapBits": 17, "outlines": []});
+        assert_eq!(
+            run(json!({"op": "shrink", "region": bad_region, "radius": 0.5, "cellSize": 0.0})),
+            json!({"kind": "invalidArgument", "argument": "snapBits"})
+        );
+        // After a valid cell size, the radius.
+        assert_eq!(
+            run(
+                json!({"op": "shrink", "region": square_input(), "radius": -1.0,
+                "cellSize": 1.0})
+            ),
+            json!({"kind": "invalidArgument", "argument": "radius"})
+        );
+        // Both or neither of arcTolerance / cellSize: malformed.
+        for input in [
+            json!({"op": "shrink", "region": square_input(), "radius": 0.5}),
+            json!({"op": "shrink", "region": square_input(), "radius": 0.5,
+                "cellSize": 1.0, "arcTolerance": 0.1}),
+        ] {
+            assert_eq!(run(input)["kind"], "malformed");
+        }
     }
 }

@@ -1,16 +1,14 @@
 //! Ops `fromOutlines`, `union`, `intersection`, `difference`, `xor`, `fromTileMap`.
 
-use serde_json::Value;
-
-use super::{field, parse_array, parse_f64, parse_f64_point, parse_i64, parse_region_input};
-use super::{malformed, parse_snap_bits, region_json, CaseResult};
-use crate::error::Error;
-use crate::grid::{check_snap_bits, Geometry2DOptions};
+use super::read::{closed, parse_i64, parse_outlines, read_region_input, req, Object};
+use super::read::{TileMapInput, TILE_MAP_FIELDS};
+use super::{region_json, CaseResult};
+use crate::grid::{snap_bits_from_integer, Geometry2DOptions};
 use crate::Region;
 
-pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
+pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
-        "fromOutlines" => parse_region_input(input).map(|r| region_json(&r)),
+        "fromOutlines" => from_outlines(input),
         "union" => binary(input, Region::union),
         "intersection" => binary(input, Region::intersection),
         "difference" => binary(input, Region::difference),
@@ -20,65 +18,36 @@ pub(super) fn run(op: &str, input: &Value) -> Option<CaseResult> {
     })
 }
 
-/// Operand `a` is resolved (and validated) before `b`; then [G5].
-fn binary(input: &Value, operation: fn(&Region, &Region) -> crate::Result<Region>) -> CaseResult {
-    let a = parse_region_input(field(input, "a")?)?;
-    let b = parse_region_input(field(input, "b")?)?;
+fn from_outlines(input: &Object) -> CaseResult {
+    closed(input, "the input", &["op", "snapBits", "outlines"])?;
+    let snap_bits = parse_i64(req(input, "snapBits")?)?;
+    let outlines = parse_outlines(req(input, "outlines")?)?;
+    let options = Geometry2DOptions {
+        snap_bits: snap_bits_from_integer(snap_bits)?,
+    };
+    Ok(region_json(&Region::from_outlines(&outlines, options)?))
+}
+
+/// Both operands are read first; then `a` is resolved (and validated) before `b`; then [G5].
+fn binary(input: &Object, operation: fn(&Region, &Region) -> crate::Result<Region>) -> CaseResult {
+    closed(input, "the input", &["op", "a", "b"])?;
+    let a = read_region_input(req(input, "a")?)?;
+    let b = read_region_input(req(input, "b")?)?;
+    let (a, b) = (a.resolve()?, b.resolve()?);
     Ok(region_json(&operation(&a, &b)?))
 }
 
-fn tile_map(input: &Value) -> CaseResult {
-    let snap_bits = parse_snap_bits(field(input, "snapBits")?)?;
-    // X3: snap bits, then width and height, ...
-    check_snap_bits(snap_bits)?;
-    let map = parse_tile_map(input)?;
-    let region = Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        map.cell_size,
-        map.origin,
-        Geometry2DOptions { snap_bits },
-    )?;
-    Ok(region_json(&region))
-}
-
-/// The fields of a tile map (`width`, `height`, `cells`, `cellSize`, `origin`).
-pub(super) struct TileMapFields {
-    pub(super) cells: Vec<bool>,
-    pub(super) width: usize,
-    pub(super) height: usize,
-    pub(super) cell_size: f64,
-    pub(super) origin: [f64; 2],
-}
-
-/// Parses a tile map's fields. The Rust API takes `usize` sizes, so a negative size
-/// (representable in the format and in other languages) is rejected here (X3: right after
-/// the snap bits).
-pub(super) fn parse_tile_map(input: &Value) -> Result<TileMapFields, super::CaseError> {
-    let size = |name: &str| -> Result<usize, super::CaseError> {
-        let n = parse_i64(field(input, name)?)?;
-        usize::try_from(n).map_err(|_| Error::invalid(name, format!("negative: {n}")).into())
+fn tile_map(input: &Object) -> CaseResult {
+    let mut fields = vec!["op", "snapBits"];
+    fields.extend(TILE_MAP_FIELDS);
+    closed(input, "the input", &fields)?;
+    let snap_bits = parse_i64(req(input, "snapBits")?)?;
+    let map = TileMapInput::read(input)?;
+    // X5: snap bits first, then the map's own checks.
+    let options = Geometry2DOptions {
+        snap_bits: snap_bits_from_integer(snap_bits)?,
     };
-    let width = size("width")?;
-    let height = size("height")?;
-    let cells = parse_array(field(input, "cells")?)?
-        .iter()
-        .map(|c| match c.as_i64() {
-            Some(0) => Ok(false),
-            Some(1) => Ok(true),
-            _ => Err(malformed(format!("a cell is 0 or 1, got {c}"))),
-        })
-        .collect::<Result<Vec<bool>, _>>()?;
-    let cell_size = parse_f64(field(input, "cellSize")?)?;
-    let origin = parse_f64_point(field(input, "origin")?)?;
-    Ok(TileMapFields {
-        cells,
-        width,
-        height,
-        cell_size,
-        origin,
-    })
+    Ok(region_json(&map.resolve(options)?))
 }
 
 #[cfg(test)]
@@ -108,7 +77,7 @@ mod tests {
         let kind = |v: &serde_json::Value| run_case_json(v).unwrap_err();
         assert_eq!(
             kind(&input),
-            json!({"kind": "invalidArgument", "argument": "snap_bits"})
+            json!({"kind": "invalidArgument", "argument": "snapBits"})
         );
         input["snapBits"] = json!(16);
         assert_eq!(
@@ -118,7 +87,7 @@ mod tests {
         input["width"] = json!(2);
         assert_eq!(
             kind(&input),
-            json!({"kind": "invalidArgument", "argument": "cell_size"})
+            json!({"kind": "invalidArgument", "argument": "cellSize"})
         );
         input["cellSize"] = json!(1.0);
         input["origin"] = json!(["Infinity", 0.0]);
