@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::answer::Failure;
+use super::answer::{Failure, PLAIN};
 use super::input::{Case, RegionInput, RegionSource};
 use super::ops::{cdt_points, outlines_f64};
 use crate::geom::Point;
@@ -20,12 +20,18 @@ pub fn parse_cdt_input(input: &Value) -> Result<(Vec<Point>, Vec<[usize; 2]>), V
     }
 }
 
-/// A RegionInput of the outlines form as checked snap bits and f64 outlines (the
-/// tile-map form is an error here: it has no outlines).
+/// A RegionInput of the outlines form as the stage's snap bits and f64 outlines, for a
+/// stage call that validates them itself (the tile-map form is an error here: it has no
+/// outlines). Snap bits that no `u8` holds are the stage's invalid argument already.
 pub fn parse_region_input(v: &Value) -> Result<(u8, Outlines), Value> {
     let region = RegionInput::deserialize(v).map_err(|e| malformed(&e.to_string()))?;
-    let bits = check_snap_bits(region.snap_bits)
-        .map_err(|e| Failure::from_stage(e, super::answer::PLAIN).to_json())?;
+    let bits = match u8::try_from(region.snap_bits) {
+        Ok(bits) => bits,
+        Err(_) => {
+            let error = check_snap_bits(region.snap_bits).err();
+            return Err(error.map_or(Value::Null, |e| Failure::from_stage(e, PLAIN).to_json()));
+        }
+    };
     match region.source {
         RegionSource::Outlines(outlines) => Ok((bits, outlines_f64(&outlines))),
         RegionSource::TileMap(_) => Err(malformed("a tile-map region has no outlines")),
