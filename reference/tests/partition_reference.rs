@@ -368,14 +368,14 @@ fn partition_op_shape_and_errors() {
     for k in [2, 17, -5] {
         assert_eq!(
             run(json!({"op": "partitionConvex", "region": square, "maxVertices": k})),
-            Err(invalid("max_vertices"))
+            Err(invalid("maxVertices"))
         );
     }
     // The region's errors come before the limit's.
     let bad = json!({"snapBits": 17, "outlines": []});
     assert_eq!(
         run(json!({"op": "partitionConvex", "region": bad, "maxVertices": 2})),
-        Err(invalid("snap_bits"))
+        Err(invalid("snapBits"))
     );
     let short = json!({"snapBits": 0, "outlines": [[[[0, 0], [1, 0]]]]});
     let err = run(json!({"op": "partitionConvex", "region": short, "maxVertices": 99}));
@@ -427,13 +427,13 @@ fn mesh_op_shape() {
 fn mesh_validation_order() {
     let base = mesh_input();
     let radius_out = |v: Value| {
-        json!({"kind": "outOfRange", "location": {"kind": "argument", "name": "radius"},
+        json!({"kind": "outOfRange", "location": {"kind": "argument", "name": "agentRadius"},
                "value": v})
     };
     // Each check alone.
     assert_eq!(
         run(with(base.clone(), &["snapBits"], json!(17))).unwrap_err(),
-        invalid("snap_bits")
+        invalid("snapBits")
     );
     assert_eq!(
         run(with(base.clone(), &["tileMap", "cells"], json!([1]))).unwrap_err(),
@@ -445,11 +445,11 @@ fn mesh_validation_order() {
     );
     assert_eq!(
         run(with(base.clone(), &["agentRadius"], json!(-0.5))).unwrap_err(),
-        invalid("radius")
+        invalid("agentRadius")
     );
     assert_eq!(
         run(with(base.clone(), &["agentRadius"], json!("-Infinity"))).unwrap_err(),
-        invalid("radius")
+        invalid("agentRadius")
     );
     assert_eq!(
         run(with(base.clone(), &["agentRadius"], json!("NaN"))).unwrap_err(),
@@ -461,7 +461,7 @@ fn mesh_validation_order() {
     );
     assert_eq!(
         run(with(base.clone(), &["maxVertices"], json!(2))).unwrap_err(),
-        invalid("max_vertices")
+        invalid("maxVertices")
     );
     // −0 is a radius of 0: no shrink.
     assert_eq!(
@@ -481,13 +481,13 @@ fn mesh_validation_order() {
     assert_eq!(run(all_bad.clone()).unwrap_err(), invalid("cells"));
     assert_eq!(
         run(with(all_bad.clone(), &["snapBits"], json!(-1))).unwrap_err(),
-        invalid("snap_bits")
+        invalid("snapBits")
     );
     let source_ok = with(all_bad, &["tileMap", "cells"], json!([1, 1]));
-    assert_eq!(run(source_ok.clone()).unwrap_err(), invalid("radius"));
+    assert_eq!(run(source_ok.clone()).unwrap_err(), invalid("agentRadius"));
     assert_eq!(
         run(with(source_ok, &["agentRadius"], json!(0.5))).unwrap_err(),
-        invalid("max_vertices")
+        invalid("maxVertices")
     );
     // Negative width after snap bits.
     let both = with(
@@ -495,7 +495,7 @@ fn mesh_validation_order() {
         &["snapBits"],
         json!(20),
     );
-    assert_eq!(run(both).unwrap_err(), invalid("snap_bits"));
+    assert_eq!(run(both).unwrap_err(), invalid("snapBits"));
 }
 
 #[test]
@@ -507,9 +507,12 @@ fn mesh_outlines_cell_size() {
     };
     // Cell size after the outlines, before the radius: not finite or ≤ 0 is invalid.
     for bad in [json!("NaN"), json!("Infinity"), json!(0.0), json!(-1.0)] {
-        assert_eq!(run(outlines(bad)).unwrap_err(), invalid("cell_size"));
+        assert_eq!(run(outlines(bad)).unwrap_err(), invalid("cellSize"));
     }
-    assert_eq!(run(outlines(json!(1.0))).unwrap_err(), invalid("radius"));
+    assert_eq!(
+        run(outlines(json!(1.0))).unwrap_err(),
+        invalid("agentRadius")
+    );
     // A ring error comes first.
     let short = with(
         outlines(json!("NaN")),

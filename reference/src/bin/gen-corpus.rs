@@ -1,5 +1,7 @@
 //! Generates the conformance corpus: every `corpus/inputs/<op>.json` is run through the
-//! reference oracle and written as `corpus/<op>.json` in format v1 (corpus/README.md).
+//! reference oracle and written as `corpus/<op>.json` in format v2 (corpus/README.md).
+//! A vector whose input is malformed gets `{"kind": "malformed"}` (no reason: it is never
+//! compared) and must carry a flag named `Malformed…`; no other vector may.
 //!
 //! Usage: `cargo run -p build2d-reference --bin gen-corpus [OP ...]` (default: all ops).
 
@@ -11,7 +13,13 @@ use std::process::ExitCode;
 use build2d_reference::case::{is_malformed, run_case};
 use serde_json::{json, Map, Value};
 
-const SCHEMA: &str = "build2d-vectors-v1";
+const SCHEMA: &str = "build2d-vectors-v2";
+/// Flags of malformed vectors start with this.
+const MALFORMED_FLAG: &str = "Malformed";
+/// The keys of an inputs file, of a group and of a test (anything else is an error).
+const FILE_KEYS: &[&str] = &["op", "notes", "testGroups"];
+const GROUP_KEYS: &[&str] = &["comment", "tests"];
+const TEST_KEYS: &[&str] = &["tcId", "comment", "flags", "input"];
 const SPEC_VERSION: &str = "build2d-spec 1 + open-points X0-X19";
 
 fn corpus_dir() -> PathBuf {
@@ -29,6 +37,17 @@ fn get_array<'a>(v: &'a Value, key: &str, context: &str) -> Result<&'a Vec<Value
     get(v, key, context)?
         .as_array()
         .ok_or_else(|| format!("{context}: `{key}` is not a list"))
+}
+
+/// A key of `v` outside `known` is an error (unknown fields are never ignored).
+fn unknown_key(v: &Value, known: &[&str], context: &str) -> Result<(), String> {
+    match v
+        .as_object()
+        .and_then(|o| o.keys().find(|k| !known.contains(&k.as_str())))
+    {
+        Some(key) => Err(format!("{context}: unknown key `{key}`")),
+        None => Ok(()),
+    }
 }
 
 /// One test: checks the input file's rules and attaches the reference's answer.
@@ -55,6 +74,7 @@ fn generate_test(
             return Err(format!("{context}: flag `{name}` is not defined in notes"));
         }
     }
+    unknown_key(test, TEST_KEYS, &context)?;
     let input = get(test, "input", &context)?;
     if input.get("op").and_then(Value::as_str) != Some(op) {
         return Err(format!("{context}: input.op must be `{op}`"));
@@ -64,14 +84,27 @@ fn generate_test(
     out.insert("comment".into(), comment);
     out.insert("flags".into(), Value::Array(flags.clone()));
     out.insert("input".into(), input.clone());
-    match run_case(input) {
-        Ok(expected) => {
+    let flagged_malformed = flags
+        .iter()
+        .any(|f| f.as_str().is_some_and(|f| f.starts_with(MALFORMED_FLAG)));
+    match (run_case(input), flagged_malformed) {
+        (Err(error), true) if is_malformed(&error) => {
+            out.insert("expectedError".into(), json!({"kind": "malformed"}));
+        }
+        (Err(error), false) if is_malformed(&error) => {
+            return Err(format!(
+                "{context}: malformed input without a {MALFORMED_FLAG}… flag: {error}"
+            ));
+        }
+        (_, true) => {
+            return Err(format!(
+                "{context}: flagged {MALFORMED_FLAG}… but the input is well-formed"
+            ));
+        }
+        (Ok(expected), false) => {
             out.insert("expected".into(), expected);
         }
-        Err(error) if is_malformed(&error) => {
-            return Err(format!("{context}: malformed input: {error}"));
-        }
-        Err(error) => {
+        (Err(error), false) => {
             out.insert("expectedError".into(), error);
         }
     }
@@ -83,12 +116,14 @@ fn generate_file(source: &Value, op: &str) -> Result<Value, String> {
     if source.get("op").and_then(Value::as_str) != Some(op) {
         return Err(format!("{op}: the inputs file's `op` must be `{op}`"));
     }
+    unknown_key(source, FILE_KEYS, op)?;
     let notes = get(source, "notes", op)?
         .as_object()
         .ok_or_else(|| format!("{op}: `notes` is not an object"))?;
     let mut ids = BTreeSet::new();
     let mut groups = Vec::new();
     for group in get_array(source, "testGroups", op)? {
+        unknown_key(group, GROUP_KEYS, op)?;
         let tests = get_array(group, "tests", op)?
             .iter()
             .map(|t| generate_test(t, op, notes, &mut ids))
