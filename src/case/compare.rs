@@ -27,7 +27,9 @@ fn same_error(got: &Value, want: &Value) -> Result<(), String> {
         return same("expectedError", got, want);
     };
     let fields = |o: &serde_json::Map<String, Value>| -> Vec<String> {
-        o.keys().filter(|k| *k != "reason").cloned().collect()
+        let mut keys: Vec<String> = o.keys().filter(|k| *k != "reason").cloned().collect();
+        keys.sort_unstable();
+        keys
     };
     let (gf, wf) = (fields(g), fields(w));
     if gf != wf {
@@ -94,11 +96,17 @@ fn same(path: &str, got: &Value, want: &Value) -> Result<(), String> {
                 .try_for_each(|(i, (g, w))| same(&format!("{path}[{i}]"), g, w))
         }
         (Value::Object(g), Value::Object(w)) => {
-            if !g.keys().eq(w.keys()) {
+            // Field order is not part of a value (serde_json may keep insertion order).
+            fn sorted(m: &serde_json::Map<String, Value>) -> Vec<&String> {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort_unstable();
+                keys
+            }
+            if sorted(g) != sorted(w) {
                 return Err(format!(
                     "{path}: want fields {:?}, got {:?}",
-                    w.keys().collect::<Vec<_>>(),
-                    g.keys().collect::<Vec<_>>()
+                    sorted(w),
+                    sorted(g)
                 ));
             }
             w.iter()

@@ -104,10 +104,44 @@ pub fn outcome_json(outcome: &Result<Value, Value>) -> Value {
     }
 }
 
-/// Canonical JSON (v2 §3): no whitespace, object keys in ascending byte order (serde_json's
-/// default map is ordered so), integers as integers, f64 in the shortest round-trip form.
+/// Canonical JSON (docs/specification.md#canonical-json): no whitespace, object keys in
+/// ascending byte order, integers as integers, f64 in serde_json's shortest round-trip
+/// form. Keys are sorted here, not by the map type: serde_json's `preserve_order` feature
+/// (which the reference crate enables) would otherwise keep insertion order.
 pub fn canonical_json(v: &Value) -> String {
-    v.to_string()
+    let mut out = String::new();
+    write_canonical(v, &mut out);
+    out
+}
+
+fn write_canonical(v: &Value, out: &mut String) {
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort_unstable();
+            out.push('{');
+            for (i, key) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                write_canonical(&map[key], out);
+            }
+            out.push('}');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
 }
 
 /// Shorthand for a malformed-case error.
