@@ -94,6 +94,7 @@ mutations! {
     O3Fallback128 => "[O3] m fallback", "when no m passes, m = 128 instead of 256";
     X12ToleranceFloor => "X12 tolerance", "tol = max(1, r/128) also when arcTolerance·2^S ≥ 1";
     O4RotateClockwise => "[O4] X12 rotation", "the circle polygon built by clockwise rotation from (r, −h)";
+    S7NoHalfCap => "[S7] X18 tolerance cap", "the pipeline tolerance max(cell/4, 0.0825·radius) without the cell/2 cap";
     S7NoQuarterFloor => "[S7] X18 tolerance", "the pipeline tolerance min(0.0825·radius, cell/2) without the cell/4 floor";
 }
 

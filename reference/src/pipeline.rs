@@ -64,6 +64,9 @@ pub fn arc_tolerance(cell_size: f64, agent_radius: f64) -> f64 {
     let quarter = cell_size / 4.0;
     let octagon = 0.0825 * agent_radius;
     let half = cell_size / 2.0;
+    if mutation::active(Mutation::S7NoHalfCap) {
+        return quarter.max(octagon);
+    }
     if mutation::active(Mutation::S7NoQuarterFloor) {
         return octagon.min(half);
     }

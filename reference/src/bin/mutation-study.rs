@@ -312,11 +312,18 @@ fn random_input(op: &str, rng: &mut Rng) -> Value {
             let (n, size) = if op == "cdt64" {
                 (rng.range(64, 80) as usize, rng.range(8, 12))
             } else {
-                (rng.range(3, 12) as usize, rng.range(2, 15))
+                (rng.range(4, 14) as usize, rng.pick(&[3, 4, 5, 8, 16, 40]))
             };
-            let points = grid_points(rng, n, size);
+            let mut points = grid_points(rng, n, size);
+            if op == "cdt" && rng.next() % 2 == 0 {
+                // Spread out: a random affine stretch keeps some cocircular quadruples.
+                let (sx, sy) = (rng.range(1, 3), rng.range(1, 3));
+                for p in &mut points {
+                    *p = [p[0] * sx, p[1] * sy];
+                }
+            }
             let k = points.len() as i64;
-            let constraints: Vec<[i64; 2]> = (0..rng.range(0, 3))
+            let constraints: Vec<[i64; 2]> = (0..rng.range(1, 4))
                 .map(|_| [rng.range(0, k - 1), rng.range(0, k - 1)])
                 .filter(|c| c[0] != c[1])
                 .collect();
@@ -360,6 +367,19 @@ fn random_input(op: &str, rng: &mut Rng) -> Value {
                 "agentRadius": rng.pick(&[0.0, 0.1, 0.25, 0.3, 0.5, 1.0]),
                 "maxVertices": rng.range(3, 8),
             })
+        }
+        "arrangement" => {
+            let size = rng.range(2, 10);
+            let edges: Vec<Value> = (0..rng.range(1, 5))
+                .map(|_| {
+                    json!({
+                        "from": [rng.range(0, size), rng.range(0, size)],
+                        "to": [rng.range(0, size), rng.range(0, size)],
+                        "tag": rng.range(0, 1),
+                    })
+                })
+                .collect();
+            json!({"op": op, "edges": edges})
         }
         _ => json!({"op": op}),
     }
