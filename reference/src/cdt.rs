@@ -767,9 +767,10 @@ impl Builder {
                     } else {
                         1
                     };
+                    let skip_convexity = mutation::active(Mutation::D7NoConvexity);
                     if in_circle(t0, t1, t2, pd) >= threshold
-                        && orient(pc, pa, pd) > 0
-                        && orient(pd, pb, pc) > 0
+                        && (skip_convexity || orient(pc, pa, pd) > 0)
+                        && (skip_convexity || orient(pd, pb, pc) > 0)
                     {
                         self.flip(t, i)?;
                         flipped = true;

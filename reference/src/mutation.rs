@@ -63,6 +63,7 @@ mutations! {
     LegaliseCocircularFlip => "[D5] 4.5 cocircular", "legalisation flips cocircular (in-circle = 0) edges too";
     SloanConvexNonStrict => "[D6] 5 convexity", "Sloan flips when the quadrilateral is convex or degenerate (≥ 0)";
     SloanRequeueFront => "[D6] 5 queue", "an edge Sloan cannot flip yet goes to the front of the queue";
+    D7NoConvexity => "[D7] 6 convexity test", "the [D7] pass flips without testing that the quadrilateral is strictly convex";
     D7CocircularFlip => "[D7] 6 strictness", "the [D7] pass flips cocircular edges too";
     Tr3RotateToLargest => "[TR3] / 7.1 rotation", "output triangles rotated to start at their largest index";
     // Arrangement and regions.
