@@ -243,7 +243,11 @@ fn table(args: &[String]) -> Result<(), String> {
         }
     }
     for m in Mutation::ALL.iter().filter(|m| inert(**m).is_some()) {
-        println!("\n- `{}` cannot change an output: {}.", m.name(), inert(*m).unwrap_or(""));
+        println!(
+            "\n- `{}` cannot change an output: {}.",
+            m.name(),
+            inert(*m).unwrap_or("")
+        );
     }
     if unpinned.is_empty() {
         println!("\nEvery other mutation changes at least one vector.");
