@@ -322,7 +322,9 @@ fn random_region(rng: &mut Rng, bits: u64) -> Value {
 
 fn random_tile_map(rng: &mut Rng) -> Value {
     let (w, h) = (rng.range(1, 5), rng.range(1, 5));
-    let cells: Vec<i64> = (0..w * h).map(|_| i64::from(rng.next() % 3 != 0)).collect();
+    let cells: Vec<i64> = (0..w * h)
+        .map(|_| i64::from(!rng.next().is_multiple_of(3)))
+        .collect();
     let cell = rng.pick(&[1.0, 0.5, 0.3, 0.7, 0.1, 1.25]);
     let origin = [
         rng.pick(&[0.0, 0.1, -0.35, 2097151.7, -2097152.0, 0.3]),
@@ -342,7 +344,7 @@ fn random_input(op: &str, rng: &mut Rng) -> Value {
                 (rng.range(4, 14) as usize, rng.pick(&[3, 4, 5, 8, 16, 40]))
             };
             let mut points = grid_points(rng, n, size);
-            if op == "cdt" && rng.next() % 2 == 0 {
+            if op == "cdt" && rng.next().is_multiple_of(2) {
                 // Spread out: a random affine stretch keeps some cocircular quadruples.
                 let (sx, sy) = (rng.range(1, 3), rng.range(1, 3));
                 for p in &mut points {
