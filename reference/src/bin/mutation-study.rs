@@ -174,8 +174,8 @@ fn inert(m: Mutation) -> Option<&'static str> {
     match m {
         Mutation::A3TieDescending => Some(
             "two pixels at equal projection differ by a vector perpendicular to the segment; \
-             a segment meets both only through their common boundary, which the half-open \
-             pixel squares give to neither",
+             a segment meets both only along their common boundary, which the half-open \
+             pixel squares give to at most one of them",
         ),
         Mutation::S7NoQuarterFloor => Some(
             "where the floor cell/4 wins, the tolerance is ≥ 0.0825·radius, and the octagon \
