@@ -6,6 +6,7 @@
 //! shortcuts are necessary-condition prefilters in machine integers (bounding boxes and
 //! a checked distance bound) that reject pairs the exact test would reject too.
 
+use crate::mutation::{self, Mutation};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::RefError;
@@ -125,6 +126,9 @@ fn pixels_met_in_order(from: Point, to: Point, pixels: &BTreeSet<Point>) -> Vec<
             .map(|c| (predicates::projection(from, to, c), c))
             .collect();
     met.sort();
+    if mutation::active(Mutation::A3TieDescending) {
+        met.sort_by(|l, r| l.0.cmp(&r.0).then(r.1.cmp(&l.1)));
+    }
     met.into_iter().map(|(_, c)| c).collect()
 }
 

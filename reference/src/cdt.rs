@@ -12,6 +12,7 @@ use serde_json::json;
 
 use crate::error::RefError;
 use crate::geom::Point;
+use crate::mutation::{self, Mutation};
 
 /// Largest input coordinate magnitude, 2^39 ([G4]; docs/cdt.md section 2).
 pub const MAX_COORDINATE: i64 = 1 << 39;
@@ -85,11 +86,18 @@ pub fn top_round(n: usize) -> u32 {
     if n == 0 {
         return 0;
     }
-    (usize::BITS - 1 - n.leading_zeros()).saturating_sub(3)
+    let floor_log2 = usize::BITS - 1 - n.leading_zeros();
+    if mutation::active(Mutation::BrioTopCeil) {
+        return (floor_log2 + u32::from(!n.is_power_of_two())).saturating_sub(3);
+    }
+    floor_log2.saturating_sub(3)
 }
 
 /// The BRIO round of vertex i: min(top, tz(h(i))).
 pub fn round_of(i: usize, top: u32) -> u32 {
+    if mutation::active(Mutation::BrioHashIndexPlusOne) {
+        return top.min(trailing_zero_bits(splitmix64_output(i as u64 + 1)));
+    }
     top.min(trailing_zero_bits(splitmix64_output(i as u64)))
 }
 
@@ -126,7 +134,12 @@ pub fn hilbert_keys(points: &[Point]) -> Vec<u64> {
     let max_y = points.iter().map(|p| p.y).max().unwrap_or(0);
     let (wx, wy) = ((max_x - min_x) as u64, (max_y - min_y) as u64);
     let mut s = 0;
-    while (wx >> s) >= 4096 || (wy >> s) >= 4096 {
+    let cells: u64 = if mutation::active(Mutation::HilbertGrid2048) {
+        2048
+    } else {
+        4096
+    };
+    while (wx >> s) >= cells || (wy >> s) >= cells {
         s += 1;
     }
     points
@@ -134,6 +147,9 @@ pub fn hilbert_keys(points: &[Point]) -> Vec<u64> {
         .map(|p| {
             let cx = ((p.x - min_x) as u64) >> s;
             let cy = ((p.y - min_y) as u64) >> s;
+            if mutation::active(Mutation::HilbertTransposed) {
+                return hilbert_xy2d(4096, cy, cx);
+            }
             hilbert_xy2d(4096, cx, cy)
         })
         .collect()
@@ -144,18 +160,25 @@ pub fn hilbert_keys(points: &[Point]) -> Vec<u64> {
 /// (Hilbert key, index).
 pub fn insertion_order(points: &[Point]) -> Vec<usize> {
     let n = points.len();
-    if n < 64 {
+    if n < 64 || (mutation::active(Mutation::BrioFrom65) && n == 64) {
         return (0..n).collect();
     }
     let top = top_round(n);
     let keys = hilbert_keys(points);
     let mut order = Vec::with_capacity(n);
-    for round in (0..=top).rev() {
+    let mut rounds: Vec<u32> = (0..=top).rev().collect();
+    if mutation::active(Mutation::BrioRoundsAscending) {
+        rounds.reverse();
+    }
+    for round in rounds {
         let mut members: Vec<(u64, usize)> = (0..n)
             .filter(|&i| round_of(i, top) == round)
             .map(|i| (keys[i], i))
             .collect();
         members.sort();
+        if mutation::active(Mutation::HilbertTieIndexDescending) {
+            members.sort_by_key(|&(k, i)| (k, std::cmp::Reverse(i)));
+        }
         order.extend(members.into_iter().map(|(_, i)| i));
     }
     order
@@ -288,7 +311,10 @@ impl Cdt {
 
 /// Rotates a counter-clockwise triple so that it starts at its smallest index.
 pub fn rotate_to_smallest(v: [usize; 3]) -> [usize; 3] {
-    let k = (0..3).min_by_key(|&k| v[k]).unwrap_or(0);
+    let mut k = (0..3).min_by_key(|&k| v[k]).unwrap_or(0);
+    if mutation::active(Mutation::Tr3RotateToLargest) {
+        k = (0..3).max_by_key(|&k| v[k]).unwrap_or(0);
+    }
     [v[k], v[(k + 1) % 3], v[(k + 2) % 3]]
 }
 
@@ -311,6 +337,16 @@ fn invalid_points() -> RefError {
 
 /// Validates the input in the order of section 2 of docs/cdt.md.
 pub fn validate(points: &[Point], constraints: &[[usize; 2]]) -> Result<(), RefError> {
+    if mutation::active(Mutation::X3CdtConstraintsFirst)
+        && constraints
+            .iter()
+            .any(|&[a, b]| a >= points.len() || b >= points.len() || a == b)
+    {
+        return Err(invalid_constraints());
+    }
+    if mutation::active(Mutation::X3CdtOrderFirst) && points.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(invalid_points());
+    }
     for (i, p) in points.iter().enumerate() {
         for c in [p.x, p.y] {
             if c.unsigned_abs() > MAX_COORDINATE as u64 {
@@ -468,6 +504,9 @@ impl Builder {
         });
         self.relink(n1, t, m)?;
         self.relink(n2, t, m + 1)?;
+        if mutation::active(Mutation::Split13Rotated) {
+            mutation::permute_slots(&mut self.slots, &[t, m, m + 1]);
+        }
         self.stack.extend([t, m, m + 1]);
         Ok(())
     }
@@ -542,6 +581,9 @@ impl Builder {
         };
         self.relink(u_ad, u, t)?;
         self.relink(t_bc, t, u)?;
+        if mutation::active(Mutation::FlipSwapSlots) {
+            mutation::permute_slots(&mut self.slots, &[t, u]);
+        }
         Ok(())
     }
 
@@ -555,7 +597,12 @@ impl Builder {
             }
             let (u, _, d) = self.across(s, 0)?;
             let [a, b, c] = ss.v.map(|x| self.point(x));
-            if in_circle(a, b, c, self.point(d)) > 0 {
+            let threshold = if mutation::active(Mutation::LegaliseCocircularFlip) {
+                0
+            } else {
+                1
+            };
+            if in_circle(a, b, c, self.point(d)) >= threshold {
                 self.flip(s, 0)?;
                 self.stack.push(s);
                 self.stack.push(u);
@@ -568,6 +615,10 @@ impl Builder {
     pub fn insert_point(&mut self, p: usize) -> Result<(), RefError> {
         match self.locate(p)? {
             Location::Inside(t) => self.split_triangle(t, p)?,
+            Location::OnEdge { slot, edge } if mutation::active(Mutation::SplitEdgeLargerSlot) => {
+                let (u, j, _) = self.across(slot, edge)?;
+                self.split_edge(u, j, p)?
+            }
             Location::OnEdge { slot, edge } => self.split_edge(slot, edge, p)?,
         }
         self.legalise()
@@ -653,16 +704,27 @@ impl Builder {
             if iterations > limit {
                 return Err(defect());
             }
-            let (t, i) = self.find_edge(x, y).ok_or_else(defect)?;
+            let mut found = self.find_edge(x, y);
+            if mutation::active(Mutation::SloanLargerSlot) {
+                found = mutation::larger_slot(&self.slots, x, y);
+            }
+            let (t, i) = found.ok_or_else(defect)?;
             let ts = self.slots[t];
             let (ea, eb, ec) = (ts.v[i], ts.v[(i + 1) % 3], ts.v[(i + 2) % 3]);
             let (_, _, d) = self.across(t, i)?;
             let [pa, pb, pc, pd] = [ea, eb, ec, d].map(|x| self.point(x));
-            if orient(pc, pa, pd) > 0 && orient(pd, pb, pc) > 0 {
+            let convex = if mutation::active(Mutation::SloanConvexNonStrict) {
+                0
+            } else {
+                1
+            };
+            if orient(pc, pa, pd) >= convex && orient(pd, pb, pc) >= convex {
                 self.flip(t, i)?;
                 if self.properly_cross(a, b, ec, d) {
                     queue.push_back((ec, d));
                 }
+            } else if mutation::active(Mutation::SloanRequeueFront) {
+                queue.push_front((x, y));
             } else {
                 queue.push_back((x, y));
             }
@@ -685,7 +747,11 @@ impl Builder {
                 return Err(defect());
             }
             let mut flipped = false;
-            for t in 0..self.slots.len() {
+            let mut order: Vec<usize> = (0..self.slots.len()).collect();
+            if mutation::active(Mutation::D7ScanReverse) {
+                order.reverse();
+            }
+            for t in order {
                 for i in 0..3 {
                     let ts = self.slots[t];
                     if ts.nb[i].is_none() || ts.con[i] {
@@ -696,9 +762,15 @@ impl Builder {
                         [ts.v[i], ts.v[(i + 1) % 3], ts.v[(i + 2) % 3]].map(|x| self.point(x));
                     let pd = self.point(d);
                     let [t0, t1, t2] = ts.v.map(|x| self.point(x));
-                    if in_circle(t0, t1, t2, pd) > 0
-                        && orient(pc, pa, pd) > 0
-                        && orient(pd, pb, pc) > 0
+                    let threshold = if mutation::active(Mutation::D7CocircularFlip) {
+                        0
+                    } else {
+                        1
+                    };
+                    let skip_convexity = mutation::active(Mutation::D7NoConvexity);
+                    if in_circle(t0, t1, t2, pd) >= threshold
+                        && (skip_convexity || orient(pc, pa, pd) > 0)
+                        && (skip_convexity || orient(pd, pb, pc) > 0)
                     {
                         self.flip(t, i)?;
                         flipped = true;
@@ -725,7 +797,9 @@ pub fn triangulate_points(points: &[Point], constraints: &[[usize; 2]]) -> Resul
         .iter()
         .map(|&[a, b]| (a.min(b), a.max(b)))
         .collect();
-    normalised.sort();
+    if !mutation::active(Mutation::ConstraintsInputOrder) {
+        normalised.sort();
+    }
     normalised.dedup();
     for (a, b) in normalised {
         builder.insert_constraint(a, b)?;

@@ -4,6 +4,7 @@
 //! multiply-add on its own. Rounding to the grid is done on the exact rational value of the
 //! f64 (a different method than the engine's `round_ties_even`, so the two check each other).
 
+use crate::mutation::{self, Mutation};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -46,7 +47,7 @@ pub fn round_half_even_rational(value: &BigRational) -> BigInt {
     let half = BigRational::new(BigInt::one(), BigInt::from(2u8));
     if fraction < half {
         floor
-    } else if fraction > half || floor.is_odd() {
+    } else if fraction > half || floor.is_odd() || mutation::active(Mutation::X11HalfUp) {
         floor + BigInt::one()
     } else {
         floor
@@ -125,7 +126,7 @@ pub const VERTEX_COUNTS: [usize; 6] = [8, 16, 32, 64, 128, 256];
 /// tol in grid units (X12): arcTolerance × 2^SnapBits when that is ≥ 1, else max(1, r/128).
 pub fn tolerance_grid(arc_tolerance: f64, snap_bits: u8, r: f64) -> f64 {
     let scaled = arc_tolerance * (1u64 << snap_bits) as f64;
-    if scaled >= 1.0 {
+    if scaled >= 1.0 && !mutation::active(Mutation::X12ToleranceFloor) {
         scaled
     } else {
         f64::max(1.0, r / 128.0)
@@ -135,10 +136,19 @@ pub fn tolerance_grid(arc_tolerance: f64, snap_bits: u8, r: f64) -> f64 {
 /// m: the least of 8..256 with r / cos(π/m) − r ≤ tol, else 256 ([O3], X12).
 pub fn choose_vertex_count(r: f64, tol: f64) -> usize {
     for m in VERTEX_COUNTS {
+        if m == 8 && mutation::active(Mutation::O3TableFrom16) {
+            continue;
+        }
         let (cos_half, _) = half_step(m);
+        if mutation::active(Mutation::X12StrictThreshold) && r / cos_half - r >= tol {
+            continue;
+        }
         if r / cos_half - r <= tol {
             return m;
         }
+    }
+    if mutation::active(Mutation::O3Fallback128) {
+        return 128;
     }
     256
 }
@@ -152,9 +162,12 @@ pub fn tangent_offset(r: f64, m: usize) -> f64 {
 /// The circumscribed m-gon's f64 vertices around the origin: vertex 0 is (r, h), vertex
 /// k + 1 is vertex k rotated by the m-gon step ([O2], [O4], X12).
 pub fn circumscribed_polygon(r: f64, m: usize) -> Vec<[f64; 2]> {
-    let (c, s) = full_step(m);
+    let (c, mut s) = full_step(m);
     let mut vertices = Vec::with_capacity(m);
     let mut vertex = [r, tangent_offset(r, m)];
+    if mutation::active(Mutation::O4RotateClockwise) {
+        (s, vertex[1]) = (-s, -vertex[1]);
+    }
     for _ in 0..m {
         vertices.push(vertex);
         let [x, y] = vertex;

@@ -1,6 +1,7 @@
 //! Reference snap grid ([G1], [G2], X3, X4): exact f64 → BigRational conversion and
 //! round-half-even on the rational. No floating-point arithmetic touches a value.
 
+use crate::mutation::{self, Mutation};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -79,7 +80,7 @@ pub fn round_half_even(r: &BigRational) -> BigInt {
         std::cmp::Ordering::Less => floor,
         std::cmp::Ordering::Greater => floor + 1,
         std::cmp::Ordering::Equal => {
-            if floor.is_even() {
+            if floor.is_even() && !mutation::active(Mutation::X4HalfUp) {
                 floor
             } else {
                 floor + 1

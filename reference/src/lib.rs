@@ -17,6 +17,7 @@ pub mod error;
 pub mod geom;
 pub mod grid;
 pub mod label;
+pub mod mutation;
 pub mod offset;
 pub mod partition;
 pub mod pipeline;

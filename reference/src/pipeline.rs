@@ -4,6 +4,7 @@
 
 use crate::error::RefError;
 use crate::geom::Region;
+use crate::mutation::{self, Mutation};
 use crate::partition::{partition_convex, validate_max_vertices, Partition};
 use crate::region::{check_snap_bits, from_outlines};
 use crate::shrink::{shrink, validate_radius};
@@ -63,6 +64,12 @@ pub fn arc_tolerance(cell_size: f64, agent_radius: f64) -> f64 {
     let quarter = cell_size / 4.0;
     let octagon = 0.0825 * agent_radius;
     let half = cell_size / 2.0;
+    if mutation::active(Mutation::S7NoHalfCap) {
+        return quarter.max(octagon);
+    }
+    if mutation::active(Mutation::S7NoQuarterFloor) {
+        return octagon.min(half);
+    }
     quarter.max(octagon.min(half))
 }
 
@@ -89,6 +96,11 @@ pub fn build_mesh(
     max_vertices: i64,
 ) -> Result<NavMesh, RefError> {
     let snap_bits = check_snap_bits(i64::from(snap_bits))?;
+    if let (true, MeshSource::Outlines { cell_size, .. }) =
+        (mutation::active(Mutation::X3MeshCellSizeFirst), source)
+    {
+        validate_outline_cell_size(*cell_size)?;
+    }
     let built: Result<Region, RefError> = match source {
         MeshSource::TileMap {
             cells,
@@ -107,6 +119,9 @@ pub fn build_mesh(
     };
     if let MeshSource::Outlines { cell_size, .. } = source {
         validate_outline_cell_size(*cell_size)?;
+    }
+    if mutation::active(Mutation::X3MeshMaxVerticesFirst) {
+        validate_max_vertices(max_vertices)?;
     }
     validate_radius(agent_radius)?;
     validate_max_vertices(max_vertices)?;

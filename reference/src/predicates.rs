@@ -1,6 +1,7 @@
 //! Reference predicates over BigInt / BigRational, written from the spec ([G4], [A2],
 //! [A3], X8). Every sign and every pixel decision of the reference comes from here.
 
+use crate::mutation::{self, Mutation};
 use std::cmp::Ordering;
 
 use num_bigint::BigInt;
@@ -103,6 +104,9 @@ pub fn rounded_crossing(a: Point, b: Point, c: Point, d: Point) -> Option<Point>
         return None;
     }
     let (x, y) = line_intersection(a, b, c, d)?;
+    if mutation::active(Mutation::A2HalfDown) {
+        return mutation::round_half_down_point(&x, &y);
+    }
     // The crossing lies inside both segments' boxes, whose corners are i64 grid points,
     // and floor(v + 1/2) of a value in [lo, hi] with integer bounds stays in [lo, hi].
     Some(Point {

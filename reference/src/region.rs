@@ -4,6 +4,7 @@
 use crate::arrangement;
 use crate::error::RefError;
 use crate::geom::{Arrangement, Edge, Point, Region};
+use crate::mutation::{self, Mutation};
 use crate::{label, rings};
 use serde_json::json;
 
@@ -26,6 +27,9 @@ impl Operation {
     /// Whether a face with operand windings `w` is inside (the X1 table).
     pub fn inside(self, w: [i64; 2]) -> bool {
         let (a, b) = (w[0] > 0, w[1] > 0);
+        if let Some(inside) = mutation::mutated_inside(self as u8, w) {
+            return inside;
+        }
         match self {
             Operation::EvenOdd => w[0] % 2 != 0,
             Operation::Union => a || b,
@@ -90,7 +94,8 @@ pub fn snap(value: f64, snap_bits: u8) -> Option<i64> {
         let whole = mantissa >> s;
         let remainder = mantissa - (whole << s);
         let half = 1u64 << (s - 1);
-        if remainder > half || (remainder == half && whole % 2 == 1) {
+        let tie_up = whole % 2 == 1 || mutation::active(Mutation::X4HalfUp);
+        if remainder > half || (remainder == half && tie_up) {
             whole + 1
         } else {
             whole
@@ -147,6 +152,9 @@ pub(crate) fn from_outlines_with(
     for (o, outline) in outlines.iter().enumerate() {
         let mut snapped_outline = Vec::with_capacity(outline.len());
         for (r, ring) in outline.iter().enumerate() {
+            if mutation::active(Mutation::X3OutlineCoordinatesFirst) {
+                mutation::check_coordinates_first(ring, o, r)?;
+            }
             if ring.len() < 3 {
                 return Err(RefError::InvalidArgument {
                     argument: "ring".into(),
@@ -156,7 +164,11 @@ pub(crate) fn from_outlines_with(
             let mut points = Vec::with_capacity(ring.len());
             for (v, p) in ring.iter().enumerate() {
                 let mut grid = [0i64; 2];
-                for (axis, name) in [(0usize, "x"), (1, "y")] {
+                let mut axes = [(0usize, "x"), (1, "y")];
+                if mutation::active(Mutation::X3OutlineYFirst) {
+                    axes.reverse();
+                }
+                for (axis, name) in axes {
                     let value = p[axis];
                     grid[axis] = match snap(value, snap_bits) {
                         Some(q) if coordinate_in_range(value) => q,

@@ -5,6 +5,7 @@
 use crate::error::RefError;
 use crate::geom::{Arrangement, Point};
 use crate::label::SegmentWindings;
+use crate::mutation::{self, Mutation};
 use crate::region::Operation;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
@@ -127,6 +128,9 @@ pub fn chain(edges: &[DirectedEdge]) -> Result<Vec<Vec<Point>>, RefError> {
                 let d = direction(at, edges[c].1);
                 let better = match &best {
                     None => true,
+                    Some((_, bd)) if mutation::active(Mutation::R5TurnCounterClockwise) => {
+                        clockwise_order(&reverse, &d, bd) == Ordering::Greater
+                    }
                     Some((_, bd)) => clockwise_order(&reverse, &d, bd) == Ordering::Less,
                 };
                 if better {
@@ -152,6 +156,7 @@ pub fn chain(edges: &[DirectedEdge]) -> Result<Vec<Vec<Point>>, RefError> {
         for i in 0..n {
             let (prev, v, next) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
             let degree_two = out_degree(&v) == 1 && in_degree.get(&v) == Some(&1);
+            let degree_two = degree_two || mutation::active(Mutation::X6DropAtMeetings);
             if degree_two && cross(&direction(prev, v), &direction(v, next)).is_zero() {
                 continue;
             }
@@ -163,6 +168,9 @@ pub fn chain(edges: &[DirectedEdge]) -> Result<Vec<Vec<Point>>, RefError> {
         kept_rings.push(canonical_start(kept));
     }
     kept_rings.sort_by_key(|ring| first_edge(ring));
+    if mutation::active(Mutation::R6RingsDescending) {
+        kept_rings.reverse();
+    }
     Ok(kept_rings)
 }
 
@@ -176,6 +184,13 @@ fn canonical_start(mut ring: Vec<Point>) -> Vec<Point> {
     let best = (0..n)
         .min_by_key(|&i| (ring[i], ring[(i + 1) % n]))
         .unwrap_or(0);
+    let best = if mutation::active(Mutation::R6StartLargestTarget) {
+        (0..n)
+            .min_by_key(|&i| (ring[i], std::cmp::Reverse(ring[(i + 1) % n])))
+            .unwrap_or(0)
+    } else {
+        best
+    };
     ring.rotate_left(best);
     ring
 }

@@ -4,12 +4,16 @@
 use crate::arrangement;
 use crate::error::RefError;
 use crate::geom::{Arrangement, Edge, Point, Region};
+use crate::mutation::{self, Mutation};
 use crate::region::{check_snap_bits, coordinate_in_range, overlay_with, snap, Operation};
 use serde_json::json;
 
 /// X5: grid line i is origin + (i as f64) × cell_size (one multiply, one add; Rust never
 /// fuses them).
 fn grid_line(origin: f64, cell_size: f64, i: usize) -> f64 {
+    if mutation::active(Mutation::T2Fused) {
+        return (i as f64).mul_add(cell_size, origin);
+    }
     origin + (i as f64) * cell_size
 }
 
@@ -74,6 +78,14 @@ pub(crate) fn from_tile_map_with(
 ) -> Result<Region, RefError> {
     let snap_bits = check_snap_bits(i64::from(snap_bits))?;
     // Any usize width and height is legal here; the JSON layer rejects negative ones.
+    let cell_size_first = mutation::active(Mutation::X3TileCellSizeFirst);
+    if cell_size_first && (!cell_size.is_finite() || cell_size < 1.0 / f64::from(1u32 << snap_bits))
+    {
+        return Err(RefError::InvalidArgument {
+            argument: "cell_size".into(),
+            location: None,
+        });
+    }
     if width.checked_mul(height) != Some(cells.len()) {
         return Err(RefError::InvalidArgument {
             argument: "cells".into(),
@@ -90,7 +102,11 @@ pub(crate) fn from_tile_map_with(
             location: None,
         });
     }
-    for (axis, name, count) in [(0usize, "x", width), (1, "y", height)] {
+    let mut axes = [(0usize, "x", width), (1, "y", height)];
+    if mutation::active(Mutation::X3TileYLinesFirst) {
+        axes.reverse();
+    }
+    for (axis, name, count) in axes {
         if let Some((line, value)) = first_bad_line(origin[axis], cell_size, count) {
             return Err(RefError::OutOfRange {
                 location: json!({"kind": "gridLine", "axis": name, "line": line}),
