@@ -29,6 +29,28 @@ pub const FAST_TARGETS: &[&str] = &[
     "fast_pipeline",
 ];
 
+/// The parser targets: `parse_case` here, the CLI's map readers in the fuzz crate.
+pub const PARSER_TARGETS: &[&str] = &["parse_case", "parse_text_map", "parse_json_map"];
+
+/// The differential targets (engine vs reference, `crate::diff::fuzz`, feature `oracle`).
+pub const DIFFERENTIAL_TARGETS: &[&str] = &[
+    "predicates",
+    "arrangement",
+    "tile_map",
+    "regions",
+    "cdt",
+    "triangulate",
+    "partition",
+    "shrink",
+    "offset",
+    "pipeline",
+];
+
+/// Every fuzz target, in the order CI smokes them (fast ones first).
+pub fn all_targets() -> Vec<&'static str> {
+    [FAST_TARGETS, PARSER_TARGETS, DIFFERENTIAL_TARGETS].concat()
+}
+
 /// The whole-grid-unit shift of the translation checks (even, see the module note).
 const SHIFT: [i64; 2] = [6, -4];
 

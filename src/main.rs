@@ -73,6 +73,15 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Print the JSON case that a fuzz input (a crash artifact, a seed) decodes to, by
+    /// the decoding the target itself uses: ready for `corpus/inputs/<op>.json` (needs
+    /// the `fuzzing` feature; the differential targets need `oracle`).
+    FuzzCase {
+        /// The fuzz target's name (`cargo fuzz list`).
+        target: String,
+        /// The fuzz input file.
+        artifact: PathBuf,
+    },
     /// Generate a standard workload map (shared/bench/workloads.md): `noisy`, `cave`,
     /// `pillars` (N × N cells, cell 0.25) or `polys` (N star polygons).
     GenMap {
@@ -131,6 +140,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Check { case } => check(&case),
+        Command::FuzzCase { target, artifact } => fuzz_case(&target, &artifact),
         Command::Mesh {
             map,
             cell_size,
@@ -404,5 +414,67 @@ fn check(_case: &PathBuf) -> ExitCode {
     eprintln!(
         "`build2d check` needs the `oracle` feature: cargo run --features oracle -- check CASE"
     );
+    ExitCode::from(2)
+}
+
+/// The case of a map-reader target's input: what the target builds (snap bits 8).
+#[cfg(feature = "fuzzing")]
+fn map_source_case(source: &MapSource) -> Value {
+    match source {
+        MapSource::TileMap {
+            cells,
+            width,
+            height,
+            cell_size,
+            origin,
+        } => serde_json::json!({"op": "fromTileMap", "snapBits": 8, "width": width,
+            "height": height, "cellSize": cell_size, "origin": origin,
+            "cells": cells.iter().map(|&c| u8::from(c)).collect::<Vec<_>>()}),
+        MapSource::Outlines { outlines, .. } => serde_json::json!({"op": "fromOutlines",
+            "snapBits": 8, "outlines": outlines.iter().map(|o| &o.rings).collect::<Vec<_>>()}),
+    }
+}
+
+#[cfg(feature = "fuzzing")]
+fn fuzz_case(target: &str, artifact: &Path) -> ExitCode {
+    let data = match std::fs::read(artifact) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {}: {e}", artifact.display());
+            return ExitCode::from(2);
+        }
+    };
+    let case = match target {
+        "parse_text_map" | "parse_json_map" => std::str::from_utf8(&data)
+            .ok()
+            .and_then(|text| map_file::parse_map(artifact, text, Some(0.5)).ok())
+            .map(|source| map_source_case(&source)),
+        _ if !build2d::fuzzing::all_targets().contains(&target) => {
+            eprintln!(
+                "error: unknown fuzz target `{target}` (one of {})",
+                build2d::fuzzing::all_targets().join(", ")
+            );
+            return ExitCode::from(2);
+        }
+        _ => build2d::fuzzing::decode(target, &data),
+    };
+    match case {
+        Some(case) => {
+            println!("{}", pretty(&case));
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!(
+                "{}: decodes to no case for `{target}` (the target returns at once)",
+                artifact.display()
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(not(feature = "fuzzing"))]
+fn fuzz_case(_target: &str, _artifact: &Path) -> ExitCode {
+    eprintln!("`build2d fuzz-case` needs the `oracle` feature: cargo run --features oracle -- fuzz-case TARGET FILE");
     ExitCode::from(2)
 }
