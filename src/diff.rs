@@ -293,6 +293,16 @@ pub mod fuzz {
         Ok(edges)
     }
 
+    fn arrangement_input(edges: &[crate::arrangement::TaggedEdge]) -> Value {
+        json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges.iter().map(|e| json!({
+            "from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y],
+            "tag": match e.tag {
+                crate::arrangement::EdgeTag::Operand0 => 0,
+                crate::arrangement::EdgeTag::Operand1 => 1,
+                crate::arrangement::EdgeTag::Both => 2,
+            }})).collect::<Vec<_>>()})
+    }
+
     /// Op `arrangement`: engine == reference; every candidate search gives the same
     /// result ([C1]); the output is valid ([W1], [C6]); the repair loop settles in its
     /// verifying round (X9).
@@ -302,13 +312,7 @@ pub mod fuzz {
         let Ok(edges) = arrangement_edges(&mut u) else {
             return;
         };
-        let input = json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges.iter().map(|e| json!({
-            "from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y],
-            "tag": match e.tag {
-                crate::arrangement::EdgeTag::Operand0 => 0,
-                crate::arrangement::EdgeTag::Operand1 => 1,
-                crate::arrangement::EdgeTag::Both => 2,
-            }})).collect::<Vec<_>>()});
+        let input = arrangement_input(&edges);
         let agreed = super::same_outcome(&input).expect("arrangement never errors here");
         let run = |search| {
             arrange_with(
@@ -616,28 +620,32 @@ pub mod fuzz {
         }
     }
 
+    type OffsetCase = (Value, Value, f64, crate::offset::Join, f64);
+
+    fn offset_case(u: &mut Unstructured<'_>) -> arbitrary::Result<OffsetCase> {
+        let snap_bits = u.int_in_range(0u8..=3)?;
+        let region = small_outlines(u, snap_bits)?;
+        let (r, tolerance) = radius_and_tolerance(u, snap_bits)?;
+        let distance = if bool::arbitrary(u)? { r } else { -r };
+        let join = if bool::arbitrary(u)? {
+            crate::offset::Join::Round
+        } else {
+            crate::offset::Join::Square
+        };
+        let name = if join == crate::offset::Join::Round {
+            "round"
+        } else {
+            "square"
+        };
+        let input = json!({"op": "offset", "region": region, "distance": distance,
+                           "join": name, "arcTolerance": tolerance});
+        Ok((input, region, distance, join, tolerance))
+    }
+
     /// One `offset` case (round or square join, grow or shrink) on small outlines.
     pub fn offset(data: &[u8]) {
         let mut u = Unstructured::new(data);
-        let Ok((input, region, distance, join, tolerance)) = (|| -> arbitrary::Result<_> {
-            let snap_bits = u.int_in_range(0u8..=3)?;
-            let region = small_outlines(&mut u, snap_bits)?;
-            let (r, tolerance) = radius_and_tolerance(&mut u, snap_bits)?;
-            let distance = if bool::arbitrary(&mut u)? { r } else { -r };
-            let join = if bool::arbitrary(&mut u)? {
-                crate::offset::Join::Round
-            } else {
-                crate::offset::Join::Square
-            };
-            let name = if join == crate::offset::Join::Round {
-                "round"
-            } else {
-                "square"
-            };
-            let input = json!({"op": "offset", "region": region, "distance": distance,
-                               "join": name, "arcTolerance": tolerance});
-            Ok((input, region, distance, join, tolerance))
-        })() else {
+        let Ok((input, region, distance, join, tolerance)) = offset_case(&mut u) else {
             return;
         };
         let agreed = super::same_outcome(&input);
@@ -647,23 +655,25 @@ pub mod fuzz {
         check_region_outcome(&agreed, engine_region.offset(distance, join, tolerance));
     }
 
+    fn shrink_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, Value, f64, f64)> {
+        let snap_bits = u.int_in_range(0u8..=3)?;
+        let region = small_outlines(u, snap_bits)?;
+        let (radius, tolerance) = radius_and_tolerance(u, snap_bits)?;
+        let tolerance = if bool::arbitrary(u)? {
+            let cell = f64::from(u.int_in_range(1u8..=4)?) / f64::from(1u32 << snap_bits);
+            crate::shrink::pipeline_arc_tolerance(cell, radius)
+        } else {
+            tolerance
+        };
+        let input = json!({"op": "shrink", "region": region, "radius": radius,
+                           "arcTolerance": tolerance});
+        Ok((input, region, radius, tolerance))
+    }
+
     /// One `shrink` case on small outlines (half with the pipeline's tolerance, [S7]).
     pub fn shrink(data: &[u8]) {
         let mut u = Unstructured::new(data);
-        let Ok((input, region, radius, tolerance)) = (|| -> arbitrary::Result<_> {
-            let snap_bits = u.int_in_range(0u8..=3)?;
-            let region = small_outlines(&mut u, snap_bits)?;
-            let (radius, tolerance) = radius_and_tolerance(&mut u, snap_bits)?;
-            let tolerance = if bool::arbitrary(&mut u)? {
-                let cell = f64::from(u.int_in_range(1u8..=4)?) / f64::from(1u32 << snap_bits);
-                crate::shrink::pipeline_arc_tolerance(cell, radius)
-            } else {
-                tolerance
-            };
-            let input = json!({"op": "shrink", "region": region, "radius": radius,
-                               "arcTolerance": tolerance});
-            Ok((input, region, radius, tolerance))
-        })() else {
+        let Ok((input, region, radius, tolerance)) = shrink_case(&mut u) else {
             return;
         };
         let agreed = super::same_outcome(&input);
@@ -688,9 +698,7 @@ pub mod fuzz {
         let Ok((points, constraints)) = cdt_case(&mut u) else {
             return;
         };
-        let pts: Vec<Value> = points.iter().map(|p| json!([p.x, p.y])).collect();
-        let cons: Vec<Value> = constraints.iter().map(|&(a, b)| json!([a, b])).collect();
-        let input = json!({"op": "cdt", "points": pts, "constraints": cons});
+        let input = cdt_input(&points, &constraints);
         if super::same_outcome(&input).is_ok() {
             let cdt = crate::cdt::Cdt::new(&points, &constraints)
                 .unwrap_or_else(|e| panic!("engine failed after agreeing: {e:?}"));
@@ -701,6 +709,12 @@ pub mod fuzz {
     }
 
     type IndexPairs = Vec<(usize, usize)>;
+
+    fn cdt_input(points: &[GridPoint], constraints: &[(usize, usize)]) -> Value {
+        let pts: Vec<Value> = points.iter().map(|p| json!([p.x, p.y])).collect();
+        let cons: Vec<Value> = constraints.iter().map(|&(a, b)| json!([a, b])).collect();
+        json!({"op": "cdt", "points": pts, "constraints": cons})
+    }
 
     fn cdt_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Vec<GridPoint>, IndexPairs)> {
         let mode = u8::arbitrary(u)?;
@@ -903,6 +917,29 @@ pub mod fuzz {
             }
         }
         Ok((bits, outlines))
+    }
+
+    /// The case a differential target's bytes decode to (`None`: they decode to nothing),
+    /// by the same generators the targets run; `crate::fuzzing::decode` and
+    /// `build2d fuzz-case` call it.
+    pub fn decode(name: &str, data: &[u8]) -> Option<Value> {
+        let mut u = Unstructured::new(data);
+        let u = &mut u;
+        match name {
+            "predicates" => predicate_case(u).ok(),
+            "partition" => partition_case(u).ok().map(|c| c.0),
+            "pipeline" => pipeline_case(u).ok().map(|c| c.0),
+            "arrangement" => arrangement_edges(u).ok().map(|e| arrangement_input(&e)),
+            "regions" => regions_case(u).ok(),
+            "tile_map" => tile_map_case(u).ok().map(|c| c.0),
+            "offset" => offset_case(u).ok().map(|c| c.0),
+            "shrink" => shrink_case(u).ok().map(|c| c.0),
+            "cdt" => cdt_case(u).ok().map(|(p, c)| cdt_input(&p, &c)),
+            "triangulate" => triangulate_case(u)
+                .ok()
+                .map(|(bits, o)| json!({"op": "triangulate", "region": {"snapBits": bits, "outlines": o}})),
+            _ => None,
+        }
     }
 
     /// The fuzz entry point of a target name, for seed replay.

@@ -44,6 +44,8 @@ pub mod construct;
 #[cfg(feature = "oracle")]
 pub mod diff;
 pub mod error;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 pub mod grid;
 pub mod label;
 pub mod navmesh;

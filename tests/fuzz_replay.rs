@@ -4,6 +4,27 @@
 
 use std::path::Path;
 
+#[path = "../src/map_file.rs"]
+#[allow(dead_code)]
+mod map_file;
+
+/// The CLI-reader targets, as `fuzz/fuzz_targets/parse_{text,json}_map.rs` run them
+/// (without the fuzz crate's region check: the reader must not panic).
+fn map_reader(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        for cell_size in [None, Some(0.5)] {
+            let _ = map_file::parse_map(Path::new("seed"), text, cell_size);
+        }
+    }
+}
+
+fn target(name: &str) -> Option<fn(&[u8])> {
+    match name {
+        "parse_text_map" | "parse_json_map" => Some(map_reader),
+        _ => build2d::diff::fuzz::fuzz_target(name).or_else(|| build2d::fuzzing::fuzz_target(name)),
+    }
+}
+
 #[test]
 fn committed_fuzz_seeds_replay() {
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
@@ -19,8 +40,7 @@ fn committed_fuzz_seeds_replay() {
             .and_then(|n| n.to_str())
             .expect("name")
             .to_string();
-        let run = build2d::diff::fuzz::fuzz_target(&name)
-            .unwrap_or_else(|| panic!("fuzz/seeds/{name}: no such fuzz target"));
+        let run = target(&name).unwrap_or_else(|| panic!("fuzz/seeds/{name}: no such fuzz target"));
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .expect("seed dir")
             .map(|e| e.expect("entry").path())

@@ -1,0 +1,4 @@
+#![no_main]
+libfuzzer_sys::fuzz_target!(
+    |data: &[u8]| build2d::fuzzing::fuzz_target("fast_pipeline").expect("fast target")(data)
+);
