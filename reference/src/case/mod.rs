@@ -34,3 +34,39 @@ pub fn run_case(input: &Value) -> Result<Value, Value> {
 pub fn is_malformed(error: &Value) -> bool {
     error["kind"] == "malformed"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn inputs_that_name_no_op_are_malformed() {
+        for input in [
+            json!(null),
+            json!([1, 2]),
+            json!("snap"),
+            json!({}),
+            json!({"op": 3, "snapBits": 0, "values": []}),
+            json!({"op": "Snap", "snapBits": 0, "values": []}),
+            json!({"op": "simplify", "snapBits": 0, "values": []}),
+        ] {
+            assert!(is_malformed(&run_case(&input).unwrap_err()), "{input}");
+        }
+        assert_eq!(
+            run_case(&json!({"op": "snap", "snapBits": 0, "values": [2.5]})),
+            Ok(json!({"grid": [2]}))
+        );
+    }
+
+    #[test]
+    fn malformed_wins_over_an_earlier_typed_error() {
+        // a's snap bits are out of range, but b cannot be read at all.
+        let input = json!({"op": "difference",
+            "a": {"snapBits": 99, "outlines": []},
+            "b": {"snapBits": 0, "outlines": [], "tileMap": null}});
+        let error = run_case(&input).unwrap_err();
+        assert!(is_malformed(&error), "{error}");
+        assert!(error["reason"].is_string());
+    }
+}
