@@ -61,16 +61,24 @@ fn arrangement_case(input: &Object) -> CaseResult {
     let out = if world {
         let edges = parse_list(req(input, "edges")?, |e| read_edge(e, parse_f64_point))?;
         let snap_bits = snap_bits_from_integer(snap_bits)?;
-        // Edge by edge: `from`, `to` (snapped and checked), then the tag.
-        let mut tagged = Vec::with_capacity(edges.len());
-        for (i, e) in edges.iter().enumerate() {
-            let (from, to) = snap_world_edge(i, e.from, e.to, snap_bits)?;
-            tagged.push(TaggedEdge {
-                from,
-                to,
-                tag: tag(e.tag, "edges")?,
-            });
-        }
+        // Every edge's coordinates first ([G1], edge order, `from` then `to`), then the
+        // tags, which are the arrangement's own input (docs/specification.md#settled).
+        let snapped = edges
+            .iter()
+            .enumerate()
+            .map(|(i, e)| snap_world_edge(i, e.from, e.to, snap_bits))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let tagged = edges
+            .iter()
+            .zip(snapped)
+            .map(|(e, (from, to))| {
+                Ok(TaggedEdge {
+                    from,
+                    to,
+                    tag: tag(e.tag, "edges")?,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
         arrange(&tagged)?
     } else {
         let edges = parse_list(req(input, "gridEdges")?, |e| read_edge(e, parse_grid_point))?;
