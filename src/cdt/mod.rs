@@ -43,7 +43,7 @@ pub struct Cdt {
     last: u32,
     /// Slots rewritten or relinked by Sloan's flips: what the first [D7] pass tests
     /// (worklist.rs).
-    sloan_touched: Vec<u32>,
+    sloan_touched: Vec<bool>,
 }
 
 fn defect(reason: impl Into<String>) -> Error {
@@ -414,10 +414,16 @@ impl Cdt {
 
     /// Records the slots a Sloan flip rewrote (t, u) or whose neighbour it rewrote.
     fn note_sloan_flip(&mut self, t: u32, u: u32) {
+        if self.sloan_touched.len() < self.mesh.triangles.len() {
+            self.sloan_touched.resize(self.mesh.triangles.len(), false);
+        }
         for s in [t, u] {
-            self.sloan_touched.push(s);
-            self.sloan_touched
-                .extend(self.mesh.tri(s).nb.iter().copied().filter(|&x| x != NONE));
+            self.sloan_touched[s as usize] = true;
+            for x in self.mesh.tri(s).nb {
+                if x != NONE {
+                    self.sloan_touched[x as usize] = true;
+                }
+            }
         }
     }
 
@@ -456,8 +462,7 @@ impl Cdt {
     /// only slots that may have changed are visited (worklist.rs).
     pub(crate) fn restore_delaunay(&mut self) -> Result<()> {
         let mut touched = std::mem::take(&mut self.sloan_touched);
-        touched.sort_unstable();
-        touched.dedup();
+        touched.resize(self.mesh.triangles.len(), false);
         let mut set = PassSet::new(touched);
         // The first pass always runs; a pass count above slots + 64 is a defect.
         for _ in 0..self.mesh.triangles.len() + 64 {

@@ -39,7 +39,106 @@
 //! the plain scan, so both make the same flips in the same order; a pass flips something
 //! exactly when the next pass's set is non-empty, so both run the same passes.
 
-use std::collections::{BTreeSet, HashMap};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiplicative hash for the edge keys (vertex-index pairs, no adversary to resist).
+#[derive(Debug, Clone, Copy, Default)]
+struct EdgeHasher(u64);
+
+impl Hasher for EdgeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+}
+
+type EdgeMap = HashMap<(u32, u32), u32, BuildHasherDefault<EdgeHasher>>;
+
+/// A set of positions 0..n with "first member at or after p" in O(n / 4096) words.
+#[derive(Debug, Clone)]
+struct PositionSet {
+    words: Vec<u64>,
+    summary: Vec<u64>,
+}
+
+impl PositionSet {
+    fn full(n: usize) -> PositionSet {
+        let mut set = PositionSet {
+            words: vec![0; n.div_ceil(64)],
+            summary: vec![0; n.div_ceil(64 * 64)],
+        };
+        for p in 0..n {
+            set.insert(p);
+        }
+        set
+    }
+
+    fn insert(&mut self, p: usize) {
+        self.words[p / 64] |= 1 << (p % 64);
+        self.summary[p / 4096] |= 1 << ((p / 64) % 64);
+    }
+
+    fn remove(&mut self, p: usize) {
+        let w = p / 64;
+        self.words[w] &= !(1 << (p % 64));
+        if self.words[w] == 0 {
+            self.summary[w / 64] &= !(1 << (w % 64));
+        }
+    }
+
+    #[cfg(test)]
+    fn contains(&self, p: usize) -> bool {
+        self.words
+            .get(p / 64)
+            .is_some_and(|w| w & (1 << (p % 64)) != 0)
+    }
+
+    /// The smallest member ≥ p.
+    fn first_from(&self, p: usize) -> Option<usize> {
+        let w = p / 64;
+        if w >= self.words.len() {
+            return None;
+        }
+        let here = self.words[w] & (!0u64 << (p % 64));
+        if here != 0 {
+            return Some(w * 64 + here.trailing_zeros() as usize);
+        }
+        // Words after w: first through the summary.
+        let next = w + 1;
+        let mut s = next / 64;
+        if s >= self.summary.len() {
+            return None;
+        }
+        let mut bits = if next % 64 == 0 {
+            self.summary[s]
+        } else {
+            self.summary[s] & (!0u64 << (next % 64))
+        };
+        loop {
+            if bits != 0 {
+                let word = s * 64 + bits.trailing_zeros() as usize;
+                return Some(word * 64 + self.words[word].trailing_zeros() as usize);
+            }
+            s += 1;
+            if s >= self.summary.len() {
+                return None;
+            }
+            bits = self.summary[s];
+        }
+    }
+}
 
 /// Unordered edge key.
 fn key(a: u32, b: u32) -> (u32, u32) {
@@ -99,8 +198,8 @@ pub(crate) struct SloanQueue {
     items: Vec<Option<QueuedEdge>>,
     live: Fenwick,
     len: usize,
-    dirty: BTreeSet<u32>,
-    position: HashMap<(u32, u32), u32>,
+    dirty: PositionSet,
+    position: EdgeMap,
     /// The position the next pop takes (the front of the FIFO).
     cursor: usize,
 }
@@ -109,14 +208,14 @@ impl SloanQueue {
     /// The queue in FIFO order, every element dirty.
     pub fn new(items: Vec<QueuedEdge>) -> SloanQueue {
         let len = items.len();
-        let position = items
+        let position: EdgeMap = items
             .iter()
             .enumerate()
             .map(|(k, q)| (key(q.edge.0, q.edge.1), k as u32))
             .collect();
         SloanQueue {
             live: Fenwick::with_ones(len),
-            dirty: (0..len as u32).collect(),
+            dirty: PositionSet::full(len),
             items: items.into_iter().map(Some).collect(),
             len,
             position,
@@ -133,12 +232,11 @@ impl SloanQueue {
     /// position, and how many clean elements were popped and pushed back before it
     /// (`None` when no element is dirty).
     pub fn next_dirty(&mut self) -> Option<(usize, QueuedEdge, usize)> {
-        let pos = *self
+        let pos = self
             .dirty
-            .range(self.cursor as u32..)
-            .next()
-            .or_else(|| self.dirty.iter().next())? as usize;
-        self.dirty.remove(&(pos as u32));
+            .first_from(self.cursor)
+            .or_else(|| self.dirty.first_from(0))?;
+        self.dirty.remove(pos);
         let skipped = if pos >= self.cursor {
             self.live.prefix(pos) - self.live.prefix(self.cursor)
         } else {
@@ -154,7 +252,7 @@ impl SloanQueue {
         if let Some(q) = self.items[pos].take() {
             self.position.remove(&key(q.edge.0, q.edge.1));
             self.live.remove(pos);
-            self.dirty.remove(&(pos as u32));
+            self.dirty.remove(pos);
             self.len -= 1;
         }
     }
@@ -168,7 +266,7 @@ impl SloanQueue {
         self.position
             .insert(key(new.edge.0, new.edge.1), pos as u32);
         self.items[pos] = Some(new);
-        self.dirty.insert(pos as u32);
+        self.dirty.insert(pos);
     }
 
     /// A slot beside edge (a, b) was rewritten and `slot` now holds the edge: if the edge
@@ -177,7 +275,7 @@ impl SloanQueue {
         if let Some(&pos) = self.position.get(&key(a, b)) {
             if let Some(q) = self.items[pos as usize].as_mut() {
                 q.slot = slot;
-                self.dirty.insert(pos);
+                self.dirty.insert(pos as usize);
             }
         }
     }
@@ -206,12 +304,14 @@ impl SloanQueue {
                 }
             }
         }
-        if let Some(&d) = self
-            .dirty
-            .iter()
-            .find(|&&d| self.items[d as usize].is_none())
-        {
-            return Err(format!("dirty position {d} is not live"));
+        for (pos, q) in self.items.iter().enumerate() {
+            if q.is_none() && self.dirty.contains(pos) {
+                return Err(format!("dirty position {pos} is not live"));
+            }
+            let next = (pos..self.items.len()).find(|&p| self.dirty.contains(p));
+            if self.dirty.first_from(pos) != next {
+                return Err(format!("first dirty from {pos}"));
+            }
         }
         Ok(())
     }
@@ -221,30 +321,48 @@ impl SloanQueue {
 /// next pass (module header).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PassSet {
-    current: BTreeSet<u32>,
-    next: BTreeSet<u32>,
+    current: BinaryHeap<Reverse<u32>>,
+    in_current: Vec<bool>,
+    next: Vec<u32>,
+    in_next: Vec<bool>,
 }
 
 impl PassSet {
-    /// The first pass tests `slots`.
-    pub fn new(slots: impl IntoIterator<Item = u32>) -> PassSet {
+    /// The first pass tests the slots marked in `marked` (one flag per slot).
+    pub fn new(marked: Vec<bool>) -> PassSet {
+        let slots: Vec<Reverse<u32>> = (0..marked.len() as u32)
+            .filter(|&t| marked[t as usize])
+            .map(Reverse)
+            .collect();
         PassSet {
-            current: slots.into_iter().collect(),
-            next: BTreeSet::new(),
+            current: BinaryHeap::from(slots),
+            in_next: vec![false; marked.len()],
+            in_current: marked,
+            next: Vec::new(),
         }
     }
 
     /// The next slot of this pass, in increasing order.
     pub fn pop(&mut self) -> Option<u32> {
-        self.current.pop_first()
+        let Reverse(t) = self.current.pop()?;
+        self.in_current[t as usize] = false;
+        Some(t)
     }
 
     /// Slot `x` may have changed while the scan is at slot `at`.
     pub fn dirty(&mut self, x: u32, at: u32) {
+        let k = x as usize;
+        if k >= self.in_current.len() {
+            return;
+        }
         if x > at {
-            self.current.insert(x);
-        } else {
-            self.next.insert(x);
+            if !self.in_current[k] {
+                self.in_current[k] = true;
+                self.current.push(Reverse(x));
+            }
+        } else if !self.in_next[k] {
+            self.in_next[k] = true;
+            self.next.push(x);
         }
     }
 
@@ -252,18 +370,28 @@ impl PassSet {
     /// flipped nothing).
     pub fn next_pass(&mut self) -> bool {
         debug_assert!(self.current.is_empty());
-        std::mem::swap(&mut self.current, &mut self.next);
+        for &x in &self.next {
+            self.in_next[x as usize] = false;
+            self.in_current[x as usize] = true;
+        }
+        self.current = std::mem::take(&mut self.next)
+            .into_iter()
+            .map(Reverse)
+            .collect();
         !self.current.is_empty()
     }
 
     #[cfg(test)]
-    /// Invariant between passes: this pass is exhausted.
+    /// Invariant between passes: this pass is exhausted, the flags match the lists.
     pub fn check(&self) -> Result<(), String> {
-        if self.current.is_empty() {
-            Ok(())
-        } else {
-            Err(format!("{} slots left in the pass", self.current.len()))
+        if !self.current.is_empty() {
+            return Err(format!("{} slots left in the pass", self.current.len()));
         }
+        let flagged = self.in_next.iter().filter(|&&f| f).count();
+        if flagged != self.next.len() || self.in_current.iter().any(|&f| f) {
+            return Err("flags differ from the lists".into());
+        }
+        Ok(())
     }
 }
 
@@ -341,9 +469,39 @@ mod tests {
         }
     }
 
+    /// The two-level bit set against a BTreeSet, across summary words (n > 4096).
+    #[test]
+    fn position_set_finds_the_next_member() {
+        let n = 3 * 4096 + 77;
+        let mut set = PositionSet::full(n);
+        let mut model: std::collections::BTreeSet<usize> = (0..n).collect();
+        let mut state = 5u64;
+        for step in 0..20_000 {
+            state = super::super::order::splitmix64_output(state);
+            let p = (state % n as u64) as usize;
+            if step % 3 == 0 {
+                set.insert(p);
+                model.insert(p);
+            } else {
+                set.remove(p);
+                model.remove(&p);
+            }
+            let q = ((state >> 32) % (n as u64 + 5)) as usize;
+            assert_eq!(
+                set.first_from(q),
+                model.range(q..).next().copied(),
+                "from {q}"
+            );
+        }
+        for p in 0..n {
+            set.remove(p);
+        }
+        assert_eq!(set.first_from(0), None);
+    }
+
     #[test]
     fn pass_set_orders_and_defers() {
-        let mut set = PassSet::new([5, 1, 3]);
+        let mut set = PassSet::new((0..6).map(|t| [1, 3, 5].contains(&t)).collect());
         assert_eq!(set.pop(), Some(1));
         set.dirty(4, 1); // ahead: this pass
         set.dirty(0, 1); // behind: next pass
