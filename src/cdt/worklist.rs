@@ -121,7 +121,7 @@ impl PositionSet {
         if s >= self.summary.len() {
             return None;
         }
-        let mut bits = if next % 64 == 0 {
+        let mut bits = if next.is_multiple_of(64) {
             self.summary[s]
         } else {
             self.summary[s] & (!0u64 << (next % 64))
