@@ -115,8 +115,14 @@ fn flood(cdt: &Cdt, directed: &HashMap<(u32, u32), i64>) -> Result<Vec<i64>> {
             if u == crate::cdt::topology::NONE {
                 continue;
             }
-            let (a, b) = (tri.v[i], tri.v[(i + 1) % 3]);
-            let next = w + count(b, a) - count(a, b);
+            // Every ring edge is a constraint, flagged on both sides: an unflagged edge
+            // is no ring edge either way and changes nothing (no lookup).
+            let next = if tri.con[i] {
+                let (a, b) = (tri.v[i], tri.v[(i + 1) % 3]);
+                w + count(b, a) - count(a, b)
+            } else {
+                w
+            };
             match winding[u as usize] {
                 None => {
                     winding[u as usize] = Some(next);

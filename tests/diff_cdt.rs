@@ -741,3 +741,86 @@ fn constraint_crossing_edges_to_a_bounding_vertex() {
     assert_eq!(points.len(), 64);
     assert!(cdt_agrees_and_is_valid(&points, &[(63, 59)]).is_ok());
 }
+
+// ---- long slivers (issue 15): needles and slits -------------------------------------
+
+/// The needle family of issue 15: outline i the triangle (0, 0.5 i), (1000, 250 − 0.5 i),
+/// (1000, 250.01 − 0.5 i); all of them cross near (500, 125), so their union is one
+/// ring of about 5n vertices with long edges that cross many Delaunay edges.
+fn needles(n: usize) -> Vec<Vec<Ring>> {
+    (0..n)
+        .map(|i| {
+            let h = 0.5 * i as f64;
+            vec![vec![[0.0, h], [1000.0, 250.0 - h], [1000.0, 250.01 - h]]]
+        })
+        .collect()
+}
+
+/// Long slits: a box with k slanted slots 1000 long and 0.01 wide (one outline, even-odd).
+fn slits(k: usize) -> Vec<Vec<Ring>> {
+    let top = 0.05 * k as f64 + 252.0;
+    let mut rings = vec![rect(0.0, -1.0, 1000.0, top)];
+    for j in 0..k {
+        let y = 0.05 * j as f64;
+        rings.push(vec![
+            [1.0, y],
+            [999.0, y + 250.0],
+            [999.0, y + 250.01],
+            [1.0, y + 0.01],
+        ]);
+    }
+    vec![rings]
+}
+
+/// Small needle and slit families (≥ 64 points: BRIO rounds) equal the reference:
+/// Sloan's queue requeues many times on them, and its cycle (src/cdt/worklist.rs) must
+/// pop, flip and requeue exactly like the plain FIFO.
+#[test]
+fn needles_and_slits_match_reference() {
+    for outlines in [needles(3), needles(14), slits(2), slits(16)] {
+        let region = triangulate_agrees_and_is_valid(16, &outlines).expect("valid family");
+        assert_flood_equals_sweep(&region);
+    }
+}
+
+/// A needle family of moderate size (the issue's cliff: seconds per thousand vertices
+/// before the work sets): valid, every ring edge an edge, the exact area covered.
+#[test]
+fn moderate_needle_family_is_valid() {
+    let outlines: Vec<Outline> = needles(200)
+        .into_iter()
+        .map(|rings| Outline { rings })
+        .collect();
+    let region = Region::from_outlines(&outlines, Geometry2DOptions::new(16).unwrap()).unwrap();
+    let (points, constraints) = {
+        let mut pts: Vec<GridPoint> = region.rings().iter().flatten().copied().collect();
+        pts.sort_unstable();
+        pts.dedup();
+        let idx = |q: &GridPoint| pts.binary_search(q).unwrap();
+        let mut cons: Vec<(usize, usize)> = region
+            .edges()
+            .map(|(a, b)| (idx(&a).min(idx(&b)), idx(&a).max(idx(&b))))
+            .collect();
+        cons.sort_unstable();
+        cons.dedup();
+        (pts, cons)
+    };
+    assert!(points.len() >= 900, "{} vertices", points.len());
+    let cdt = Cdt::new(&points, &constraints).unwrap();
+    cdt.check().unwrap();
+    let t = region.triangulate().unwrap();
+    t.check().unwrap();
+    let area: i128 = t
+        .triangles
+        .iter()
+        .map(|tri| {
+            let [a, b, c] = tri.map(|v| t.vertices[v as usize]);
+            build2d::predicates::orient_det(a, b, c)
+        })
+        .sum();
+    assert_eq!(area, region.area2());
+    assert_eq!(
+        t.neighbors.iter().filter(|&&n| n == -1).count(),
+        region.edges().count()
+    );
+}

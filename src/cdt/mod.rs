@@ -6,14 +6,15 @@
 
 pub mod order;
 pub mod topology;
+mod worklist;
 
 use std::cmp::Ordering;
-use std::collections::VecDeque;
 
 use crate::error::{Error, Location, Result};
 use crate::grid::GridPoint;
 use crate::predicates::{in_circle, orient, properly_cross};
 use topology::{rot, Mesh, NONE};
+use worklist::{PassSet, QueuedEdge, SloanQueue};
 
 pub use topology::Triangle;
 
@@ -40,6 +41,9 @@ pub struct Cdt {
     mesh: Mesh,
     /// Start slot of the next walk.
     last: u32,
+    /// Slots rewritten or relinked by Sloan's flips: what the first [D7] pass tests
+    /// (worklist.rs).
+    sloan_touched: Vec<bool>,
 }
 
 fn defect(reason: impl Into<String>) -> Error {
@@ -115,6 +119,7 @@ impl Cdt {
             constraints: normalised,
             mesh: Mesh::new(n),
             last: 0,
+            sloan_touched: Vec::new(),
         })
     }
 
@@ -252,7 +257,7 @@ impl Cdt {
 
     /// The edges crossed by segment a–b in order from a (§5 step 2), or `None` when a–b is
     /// already an edge.
-    fn crossed_edges(&self, a: u32, b: u32) -> Result<Option<VecDeque<(u32, u32)>>> {
+    fn crossed_edges(&self, a: u32, b: u32) -> Result<Option<Vec<QueuedEdge>>> {
         let (pa, pb) = (self.pt(a), self.pt(b));
         let forward = |x: u32| {
             let q = self.pt(x);
@@ -284,7 +289,7 @@ impl Cdt {
         }
         let (mut t, mut i) =
             start.ok_or_else(|| defect("no triangle around the constraint start"))?;
-        let mut queue = VecDeque::new();
+        let mut queue = Vec::new();
         for _ in 0..=self.mesh.triangles.len() {
             let tri = *self.mesh.tri(t);
             if tri.con[i] {
@@ -293,7 +298,10 @@ impl Cdt {
                 )));
             }
             let (x, y) = (tri.v[i], tri.v[rot(i, 1)]);
-            queue.push_back((x, y));
+            queue.push(QueuedEdge {
+                edge: (x, y),
+                slot: t,
+            });
             let (u, j, z) = self
                 .mesh
                 .across(t, i)
@@ -318,24 +326,34 @@ impl Cdt {
 
     /// Inserts constraint (a, b), a < b (§5). Returns how often an edge was pushed back
     /// unflipped because its quadrilateral was not strictly convex (for tests).
+    ///
+    /// Sloan's FIFO runs as a cycle that skips the pops whose answer is known
+    /// (worklist.rs): the same flips in the same order, the same guard.
     pub(crate) fn insert_constraint(&mut self, a: u32, b: u32) -> Result<usize> {
         let mut requeued = 0;
-        if let Some(mut queue) = self.crossed_edges(a, b)? {
-            let limit = queue
+        if let Some(crossed) = self.crossed_edges(a, b)? {
+            let limit = crossed
                 .len()
-                .saturating_mul(queue.len())
+                .saturating_mul(crossed.len())
                 .saturating_mul(16)
                 .saturating_add(1024);
             let (pa, pb) = (self.pt(a), self.pt(b));
+            let mut queue = SloanQueue::new(crossed);
             let mut steps = 0usize;
-            while let Some((x, y)) = queue.pop_front() {
-                steps += 1;
+            while queue.len() > 0 {
+                // Clean elements are popped and pushed back unchanged (requeued).
+                let Some((pos, item, skipped)) = queue.next_dirty() else {
+                    return Err(defect("Sloan's loop did not settle"));
+                };
+                steps = steps.saturating_add(skipped + 1);
+                requeued += skipped;
                 if steps > limit {
                     return Err(defect("Sloan's loop did not settle"));
                 }
+                let (x, y) = item.edge;
                 let (s, k) = self
-                    .mesh
-                    .find_edge(x, y)
+                    .edge_in_slot(item.slot, x, y)
+                    .or_else(|| self.mesh.find_edge(x, y))
                     .ok_or_else(|| defect("queued edge vanished"))?;
                 let (other, j, _) = self
                     .mesh
@@ -347,14 +365,31 @@ impl Cdt {
                     .across(t, i)
                     .ok_or_else(|| defect("broken link"))?;
                 if self.strictly_convex(t, i, d) {
-                    let c = self.mesh.tri(t).v[rot(i, 2)];
-                    self.mesh.flip(t, i);
+                    let tv = self.mesh.tri(t).v;
+                    let (ea, eb, c) = (tv[i], tv[rot(i, 1)], tv[rot(i, 2)]);
+                    let Some(u) = self.mesh.flip(t, i) else {
+                        return Err(defect("broken link"));
+                    };
+                    self.note_sloan_flip(t, u);
+                    // t = (a, d, c), u = (d, b, c) (§4.4): the four sides' slots.
+                    queue.touch(ea, d, t);
+                    queue.touch(c, ea, t);
+                    queue.touch(d, eb, u);
+                    queue.touch(eb, c, u);
                     if properly_cross(pa, pb, self.pt(c), self.pt(d)) {
-                        queue.push_back((c, d));
+                        queue.replace(
+                            pos,
+                            QueuedEdge {
+                                edge: (c, d),
+                                slot: t,
+                            },
+                        );
+                    } else {
+                        queue.remove(pos);
                     }
                 } else {
+                    // Pushed back at the end of the FIFO: its place in the cycle.
                     requeued += 1;
-                    queue.push_back((x, y));
                 }
             }
         }
@@ -366,20 +401,54 @@ impl Cdt {
         Ok(requeued)
     }
 
+    /// The position of the undirected edge {x, y} in slot t, if t holds it.
+    fn edge_in_slot(&self, t: u32, x: u32, y: u32) -> Option<(u32, usize)> {
+        let v = self.mesh.triangles.get(t as usize)?.v;
+        (0..3)
+            .find(|&k| {
+                let (p, q) = (v[k], v[rot(k, 1)]);
+                (p == x && q == y) || (p == y && q == x)
+            })
+            .map(|k| (t, k))
+    }
+
+    /// Records the slots a Sloan flip rewrote (t, u) or whose neighbour it rewrote.
+    fn note_sloan_flip(&mut self, t: u32, u: u32) {
+        if self.sloan_touched.len() < self.mesh.triangles.len() {
+            self.sloan_touched.resize(self.mesh.triangles.len(), false);
+        }
+        for s in [t, u] {
+            self.sloan_touched[s as usize] = true;
+            for x in self.mesh.tri(s).nb {
+                if x != NONE {
+                    self.sloan_touched[x as usize] = true;
+                }
+            }
+        }
+    }
+
     // ---- §6 restoration passes -----------------------------------------------------
 
-    /// One [D7] pass; returns whether it flipped anything.
+    /// The [D7] test of edge i of slot t: unconstrained, the opposite vertex strictly
+    /// inside the circumcircle (cocircular stays) and the quadrilateral strictly convex.
+    fn d7_flippable(&self, t: u32, i: usize) -> bool {
+        if self.mesh.tri(t).con[i] {
+            return false;
+        }
+        let Some((_, _, d)) = self.mesh.across(t, i) else {
+            return false;
+        };
+        self.strictly_in_circumcircle(t, d) && self.strictly_convex(t, i, d)
+    }
+
+    /// One plain [D7] pass over every slot; returns whether it flipped anything (the
+    /// definition the work sets of [`Cdt::restore_delaunay`] are tested against).
+    #[cfg(test)]
     pub(crate) fn restore_pass(&mut self) -> bool {
         let mut flipped = false;
         for t in 0..self.mesh.triangles.len() as u32 {
             for i in 0..3 {
-                if self.mesh.tri(t).con[i] {
-                    continue;
-                }
-                let Some((_, _, d)) = self.mesh.across(t, i) else {
-                    continue;
-                };
-                if self.strictly_in_circumcircle(t, d) && self.strictly_convex(t, i, d) {
+                if self.d7_flippable(t, i) {
                     self.mesh.flip(t, i);
                     flipped = true;
                 }
@@ -388,10 +457,34 @@ impl Cdt {
         flipped
     }
 
-    /// [D7] passes until one flips nothing.
+    /// [D7] passes until one flips nothing: slots in increasing index, edges 0, 1, 2 of
+    /// the current content, a flip continuing with the next edge of the new content;
+    /// only slots that may have changed are visited (worklist.rs).
     pub(crate) fn restore_delaunay(&mut self) -> Result<()> {
+        let mut touched = std::mem::take(&mut self.sloan_touched);
+        touched.resize(self.mesh.triangles.len(), false);
+        let mut set = PassSet::new(touched);
+        // The first pass always runs; a pass count above slots + 64 is a defect.
         for _ in 0..self.mesh.triangles.len() + 64 {
-            if !self.restore_pass() {
+            while let Some(t) = set.pop() {
+                for i in 0..3 {
+                    if !self.d7_flippable(t, i) {
+                        continue;
+                    }
+                    let Some(u) = self.mesh.flip(t, i) else {
+                        continue;
+                    };
+                    for s in [t, u] {
+                        set.dirty(s, t);
+                        for x in self.mesh.tri(s).nb {
+                            if x != NONE {
+                                set.dirty(x, t);
+                            }
+                        }
+                    }
+                }
+            }
+            if !set.next_pass() {
                 return Ok(());
             }
         }

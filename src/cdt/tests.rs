@@ -411,3 +411,183 @@ fn sloan_requeues_non_convex_edges() {
     }
     assert!(total_requeued > 0);
 }
+
+// ---- the work sets (worklist.rs) against the plain procedure ---------------------
+
+/// §5 step 3 exactly as written: a FIFO of edges, each located by `find_edge`.
+fn plain_insert_constraint(cdt: &mut Cdt, a: u32, b: u32) -> Result<usize> {
+    use std::collections::VecDeque;
+    let mut requeued = 0;
+    if let Some(crossed) = cdt.crossed_edges(a, b)? {
+        let mut queue: VecDeque<(u32, u32)> = crossed.iter().map(|q| q.edge).collect();
+        let limit = 16 * queue.len() * queue.len() + 1024;
+        let (pa, pb) = (cdt.pt(a), cdt.pt(b));
+        let mut steps = 0;
+        while let Some((x, y)) = queue.pop_front() {
+            steps += 1;
+            if steps > limit {
+                return Err(defect("Sloan's loop did not settle"));
+            }
+            let (s, k) = cdt.mesh.find_edge(x, y).expect("queued edge");
+            let (other, j, _) = cdt.mesh.across(s, k).expect("inner edge");
+            let (t, i) = if s < other { (s, k) } else { (other, j) };
+            let (_, _, d) = cdt.mesh.across(t, i).expect("link");
+            if cdt.strictly_convex(t, i, d) {
+                let c = cdt.mesh.tri(t).v[rot(i, 2)];
+                cdt.mesh.flip(t, i);
+                if properly_cross(pa, pb, cdt.pt(c), cdt.pt(d)) {
+                    queue.push_back((c, d));
+                }
+            } else {
+                requeued += 1;
+                queue.push_back((x, y));
+            }
+        }
+    }
+    let (t, i) = cdt.mesh.find_edge(a, b).expect("constraint edge");
+    cdt.mesh.constrain(t, i);
+    Ok(requeued)
+}
+
+/// The whole construction with the plain FIFO and full [D7] passes; also returns the
+/// total requeue count.
+fn plain_cdt(points: &[GridPoint], constraints: &[(usize, usize)]) -> Result<(Cdt, usize)> {
+    let mut cdt = Cdt::with_points(points, constraints)?;
+    for v in order::insertion_order(points) {
+        cdt.insert_point(v)?;
+    }
+    let mut requeued = 0;
+    for k in 0..cdt.constraints.len() {
+        let (a, b) = cdt.constraints[k];
+        requeued += plain_insert_constraint(&mut cdt, a, b)?;
+    }
+    let mut passes = 0;
+    while cdt.restore_pass() {
+        passes += 1;
+        assert!(passes < cdt.mesh.triangles.len() + 64);
+    }
+    Ok((cdt, requeued))
+}
+
+/// The engine with its work sets, and its requeue count.
+fn fast_cdt(points: &[GridPoint], constraints: &[(usize, usize)]) -> Result<(Cdt, usize)> {
+    let mut cdt = Cdt::with_points(points, constraints)?;
+    for v in order::insertion_order(points) {
+        cdt.insert_point(v)?;
+    }
+    let mut requeued = 0;
+    for k in 0..cdt.constraints.len() {
+        let (a, b) = cdt.constraints[k];
+        requeued += cdt.insert_constraint(a, b)?;
+    }
+    cdt.restore_delaunay()?;
+    Ok((cdt, requeued))
+}
+
+fn assert_same_as_plain(points: &[GridPoint], constraints: &[(usize, usize)]) {
+    let fast = fast_cdt(points, constraints);
+    let plain = plain_cdt(points, constraints);
+    match (fast, plain) {
+        (Ok((f, fr)), Ok((p, pr))) => {
+            assert_eq!(f.mesh.triangles, p.mesh.triangles, "slots differ");
+            assert_eq!(f.mesh.flips, p.mesh.flips, "flip counts differ");
+            assert_eq!(fr, pr, "requeue counts differ");
+            assert_eq!(f, Cdt::new(points, constraints).unwrap());
+            f.check().unwrap();
+        }
+        (Err(f), Err(p)) => assert_eq!(f, p),
+        (f, p) => panic!("outcomes differ: {:?} vs {:?}", f.err(), p.err()),
+    }
+}
+
+/// The CDT input of a region (docs/cdt.md §7.2 steps 1–2).
+fn region_input(region: &crate::region::Region) -> (Vec<GridPoint>, Vec<(usize, usize)>) {
+    let pts = sorted_distinct(region.rings().iter().flatten().copied().collect());
+    let idx = |q: &GridPoint| pts.binary_search(q).unwrap();
+    let mut cons: Vec<(usize, usize)> = region
+        .edges()
+        .map(|(a, b)| (idx(&a).min(idx(&b)), idx(&a).max(idx(&b))))
+        .collect();
+    cons.sort_unstable();
+    cons.dedup();
+    (pts, cons)
+}
+
+/// Needles (issue 15): triangle i = (0, h i), (L, M − h i), (L, M + w − h i), all
+/// crossing near the middle; unioned on the snap grid. Long slivers make Sloan's queue
+/// cycle and requeue many times.
+fn needles(n: usize) -> crate::region::Region {
+    let outlines: Vec<crate::region::Outline> = (0..n)
+        .map(|i| {
+            let h = 0.5 * i as f64;
+            crate::region::Outline {
+                rings: vec![vec![[0.0, h], [1000.0, 250.0 - h], [1000.0, 250.01 - h]]],
+            }
+        })
+        .collect();
+    let options = crate::grid::Geometry2DOptions::new(16).unwrap();
+    crate::region::Region::from_outlines(&outlines, options).unwrap()
+}
+
+#[test]
+fn work_sets_make_the_plain_flips_on_needles() {
+    for n in [3, 13, 40] {
+        let (pts, cons) = region_input(&needles(n));
+        assert_same_as_plain(&pts, &cons);
+    }
+}
+
+/// Long slanted slots in a box: every slot's long sides cross the ladder between the
+/// two columns of endpoints.
+#[test]
+fn work_sets_make_the_plain_flips_on_slits() {
+    for k in [1usize, 7, 30] {
+        let mut pts = vec![
+            p(0, -100),
+            p(100_000, -100),
+            p(0, 40_000),
+            p(100_000, 40_000),
+        ];
+        let mut cons = Vec::new();
+        for j in 0..k as i64 {
+            let y = 50 * j;
+            pts.extend([
+                p(1, y),
+                p(99_999, y + 25_000),
+                p(99_999, y + 25_010),
+                p(1, y + 10),
+            ]);
+        }
+        let sorted = sorted_distinct(pts.clone());
+        let idx = |q: GridPoint| sorted.binary_search(&q).unwrap();
+        for ring in pts.chunks(4) {
+            for e in 0..4 {
+                let (a, b) = (idx(ring[e]), idx(ring[(e + 1) % 4]));
+                cons.push((a.min(b), a.max(b)));
+            }
+        }
+        assert_same_as_plain(&sorted, &cons);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random clouds with long constraints through them (requeues, [D7] flips) and
+    /// random lattice pieces: same slots, flips and requeues as the plain procedure.
+    #[test]
+    fn work_sets_make_the_plain_flips_on_random_input(
+        raw in proptest::collection::vec((-30i64..30, -30i64..30), 4..120),
+        picks in proptest::collection::vec((0usize..1000, 0usize..1000), 0..8),
+    ) {
+        let pts = sorted_distinct(raw.into_iter().map(|(x, y)| p(x, y)).collect());
+        let n = pts.len();
+        let cons: Vec<(usize, usize)> = picks
+            .into_iter()
+            .map(|(a, b)| (a % n, b % n))
+            .filter(|(a, b)| a != b)
+            .collect();
+        // Unnoded picks give errors; the outcome (error or slots) must agree.
+        assert_same_as_plain(&pts, &cons);
+    }
+}

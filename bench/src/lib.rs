@@ -1,0 +1,154 @@
+//! Shared pieces of the peer benchmarks: the workload families that are not in
+//! `build2d::workloads` (needles, slits), the CDT input of a region exactly as
+//! `Region::triangulate` builds it (docs/cdt.md §7.2 steps 1–2), spade on that input,
+//! and alternating timed rounds.
+
+use std::time::Instant;
+
+use build2d::region::Outline;
+use build2d::{Geometry2DOptions, GridPoint, Region};
+
+/// Snap bits of every family here (one grid unit = 2^-16).
+pub const SNAP_BITS: u32 = 16;
+
+/// The grid.
+pub fn options() -> Geometry2DOptions {
+    Geometry2DOptions::new(SNAP_BITS).expect("16 snap bits")
+}
+
+/// The needle family of issue 15: outline i is the triangle (0, 0.5 i),
+/// (1000, 250 − 0.5 i), (1000, 250.01 − 0.5 i); all of them cross near (500, 125).
+pub fn needles(n: usize) -> Vec<Outline> {
+    (0..n)
+        .map(|i| {
+            let h = 0.5 * i as f64;
+            Outline {
+                rings: vec![vec![[0.0, h], [1000.0, 250.0 - h], [1000.0, 250.01 - h]]],
+            }
+        })
+        .collect()
+}
+
+/// Long slits: a box with k parallel slanted slots cut out, slot j the quadrilateral
+/// (1, 0.05 j), (999, 0.05 j + 250), (999, 0.05 j + 250.01), (1, 0.05 j + 0.01) — every slot
+/// 1000 units long and 0.01 wide, one outline read even-odd, 4k + 4 vertices.
+pub fn slits(k: usize) -> Vec<Outline> {
+    let top = 0.05 * k as f64 + 252.0;
+    let mut rings = vec![vec![[0.0, -1.0], [1000.0, -1.0], [1000.0, top], [0.0, top]]];
+    for j in 0..k {
+        let y = 0.05 * j as f64;
+        rings.push(vec![
+            [1.0, y],
+            [999.0, y + 250.0],
+            [999.0, y + 250.01],
+            [1.0, y + 0.01],
+        ]);
+    }
+    vec![Outline { rings }]
+}
+
+/// A family by name: `needles` (n = number of needles) or `slits` (n = number of slots).
+pub fn family(name: &str, n: usize) -> Vec<Outline> {
+    match name {
+        "needles" => needles(n),
+        "slits" => slits(n),
+        other => panic!("unknown family {other} (needles, slits)"),
+    }
+}
+
+/// The region of a family (the union of its outlines).
+pub fn family_region(name: &str, n: usize) -> Region {
+    Region::from_outlines(&family(name, n), options()).expect("family region")
+}
+
+/// The CDT input `Region::triangulate` builds: the distinct ring vertices sorted, every
+/// ring edge as a sorted index pair, deduplicated.
+pub fn cdt_input(region: &Region) -> (Vec<GridPoint>, Vec<(usize, usize)>) {
+    let mut points: Vec<GridPoint> = region.rings().iter().flatten().copied().collect();
+    points.sort_unstable();
+    points.dedup();
+    let index = |p: &GridPoint| points.binary_search(p).expect("ring vertex");
+    let mut constraints: Vec<(usize, usize)> = region
+        .edges()
+        .map(|(p, q)| {
+            let (a, b) = (index(&p), index(&q));
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    constraints.sort_unstable();
+    constraints.dedup();
+    (points, constraints)
+}
+
+/// spade's input: the same points as f64 grid coordinates (exact: below 2^53) and the
+/// same constraint pairs.
+pub fn spade_input(
+    points: &[GridPoint],
+    constraints: &[(usize, usize)],
+) -> (Vec<spade::Point2<f64>>, Vec<[usize; 2]>) {
+    (
+        points
+            .iter()
+            .map(|p| spade::Point2::new(p.x as f64, p.y as f64))
+            .collect(),
+        constraints.iter().map(|&(a, b)| [a, b]).collect(),
+    )
+}
+
+/// spade's `bulk_load_cdt` on prepared input; returns the number of inner faces.
+pub fn spade_cdt(points: Vec<spade::Point2<f64>>, edges: Vec<[usize; 2]>) -> usize {
+    use spade::Triangulation;
+    let cdt =
+        spade::ConstrainedDelaunayTriangulation::<spade::Point2<f64>>::bulk_load_cdt(points, edges)
+            .expect("spade bulk_load_cdt");
+    cdt.num_inner_faces()
+}
+
+/// Median of the samples (seconds).
+pub fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        0.5 * (xs[n / 2 - 1] + xs[n / 2])
+    }
+}
+
+/// Runs `a` and `b` alternately (A B A B …) for `rounds` rounds; the medians of each in
+/// seconds. Setup belongs in the closures' callers: only the call is timed.
+pub fn alternate(rounds: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64) {
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let s = Instant::now();
+        a();
+        ta.push(s.elapsed().as_secs_f64());
+        let s = Instant::now();
+        b();
+        tb.push(s.elapsed().as_secs_f64());
+    }
+    (median(ta), median(tb))
+}
+
+/// The 1-minute load average (first field of /proc/loadavg), or "?".
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".into())
+}
+
+/// Peak resident memory of this process so far (VmHWM of /proc/self/status), in MB.
+pub fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
