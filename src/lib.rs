@@ -40,12 +40,16 @@
 pub mod arrangement;
 pub mod case;
 pub mod cdt;
+#[cfg(feature = "conform")]
+pub mod conform;
 pub mod construct;
 #[cfg(feature = "oracle")]
 pub mod diff;
 pub mod error;
 pub mod grid;
 pub mod label;
+#[doc(hidden)]
+pub mod mutation;
 pub mod offset;
 pub mod partition;
 pub mod pipeline;

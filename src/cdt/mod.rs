@@ -239,7 +239,12 @@ impl Cdt {
             let Some((_, _, d)) = self.mesh.across(s, 0) else {
                 continue;
             };
-            if self.strictly_in_circumcircle(s, d) {
+            if self.strictly_in_circumcircle(s, d)
+                || (crate::mutation::active(crate::mutation::Mutation::CocircularDiagonal) && {
+                    let [a, b, c] = self.mesh.tri(s).v;
+                    in_circle(self.pt(a), self.pt(b), self.pt(c), self.pt(d)) == Ordering::Equal
+                })
+            {
                 if let Some(u) = self.mesh.flip(s, 0) {
                     stack.push(s);
                     stack.push(u);
@@ -328,7 +333,13 @@ impl Cdt {
                 .saturating_add(1024);
             let (pa, pb) = (self.pt(a), self.pt(b));
             let mut steps = 0usize;
-            while let Some((x, y)) = queue.pop_front() {
+            while let Some((x, y)) =
+                if crate::mutation::active(crate::mutation::Mutation::SloanQueue) {
+                    queue.pop_back()
+                } else {
+                    queue.pop_front()
+                }
+            {
                 steps += 1;
                 if steps > limit {
                     return Err(defect("Sloan's loop did not settle"));
@@ -372,6 +383,11 @@ impl Cdt {
     pub(crate) fn restore_pass(&mut self) -> bool {
         let mut flipped = false;
         for t in 0..self.mesh.triangles.len() as u32 {
+            let t = if crate::mutation::active(crate::mutation::Mutation::D7ScanOrder) {
+                self.mesh.triangles.len() as u32 - 1 - t
+            } else {
+                t
+            };
             for i in 0..3 {
                 if self.mesh.tri(t).con[i] {
                     continue;

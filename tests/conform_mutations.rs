@@ -1,0 +1,1 @@
+//! Mutations are caught (filled in later).
