@@ -124,6 +124,9 @@ struct ConformArgs {
     /// Random mode size knob: vertices per ring, points per cdt, cells per side.
     #[arg(long, default_value_t = 8)]
     size: usize,
+    /// Random mode stops after this many divergences (each one is shrunk).
+    #[arg(long, default_value_t = 10)]
+    max_failures: usize,
     /// Where random mode writes the shrunk divergences as vector files.
     #[arg(long, default_value = "conform-failures")]
     out: PathBuf,
@@ -316,6 +319,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
             "null" => PortLog::Null,
             file => PortLog::File(file.into()),
         },
+        max_failures: args.max_failures.max(1),
         verbose: !args.quiet,
     };
     let report = match conform::conform(&options) {

@@ -203,7 +203,7 @@ fn diff_keyed(e: &Value, g: &Value, key: &str, path: &mut Vec<Step>) -> Option<D
                 let where_ = if path.len() <= 1 {
                     String::new()
                 } else {
-                    format!("{}: ", path_words(&path[..path.len() - 1]))
+                    format!("{}: ", path_words(path))
                 };
                 format!("{where_}{} {plural}, port has {}", ea.len(), ga.len())
             };

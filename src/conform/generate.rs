@@ -107,7 +107,7 @@ fn coordinate(rng: &mut Rng, bits: i64, span: i64) -> Value {
         0..=11 => base,
         12..=14 => base + unit / 2.0,
         15..=17 => base + unit / 4.0 * rng.range(1, 3) as f64,
-        18 => 2_097_152.0 - base,
+        18 => 2_097_152.0 - base.abs(),
         _ => base - unit / 2.0,
     };
     json!(v)
@@ -153,10 +153,10 @@ fn ring(rng: &mut Rng, bits: i64, size: usize) -> Value {
             (0..n).map(|_| point(rng, bits, span)).collect()
         }
     };
-    if rng.chance(2) {
+    if rng.chance(1) {
         ring.truncate(2);
     }
-    if rng.chance(2) {
+    if rng.chance(1) {
         let i = rng.below(ring.len() as u64) as usize;
         ring[i] = json!([bad_f64(rng), 0.0]);
     }

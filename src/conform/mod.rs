@@ -78,6 +78,8 @@ pub struct ConformOptions {
     pub timeout: std::time::Duration,
     /// The port's standard error.
     pub port_log: port::PortLog,
+    /// Random mode stops after this many divergences (each is shrunk, which costs).
+    pub max_failures: usize,
     /// Print every failure (false: only the summary).
     pub verbose: bool,
 }

@@ -82,12 +82,23 @@ pub fn run(
         .map(|i| i.ops.clone())
         .unwrap_or_default();
     let mut rng = Rng::new(options.seed);
+    let mut errors: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
     for i in 0..n {
         let op = ops[i % ops.len()];
+        if report.failures.len() >= options.max_failures {
+            eprintln!(
+                "conform: stopping after {} divergences (--max-failures)",
+                report.failures.len()
+            );
+            break;
+        }
         let Some(input) = generate(op, &mut rng, options.size) else {
             continue;
         };
         let expected = engine_outcome(&input);
+        let tally = errors.entry(op.as_str()).or_default();
+        tally.0 += 1;
+        tally.1 += usize::from(expected.is_err());
         let answer = port.run(&input);
         let (verdict, difference) = judge(&expected, &answer);
         report.count(op, format!("random#{i}"), verdict, &difference);
@@ -111,6 +122,16 @@ pub fn run(
             input,
             ..failure
         });
+    }
+    if options.verbose {
+        let list: Vec<String> = errors
+            .iter()
+            .map(|(op, (n, e))| format!("{op} {e}/{n}"))
+            .collect();
+        eprintln!(
+            "conform: cases the engine answers with an error: {}",
+            list.join(", ")
+        );
     }
     report.restarts = port.restarts;
     Ok(())
