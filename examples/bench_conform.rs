@@ -14,8 +14,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5000);
     let runs: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let port = std::env::var("BUILD2D_PORT")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/build2d serve").into());
+    let port = std::env::var("BUILD2D_PORT").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/build2d serve").into()
+    });
     let mut rates = Vec::new();
     for run in 0..runs {
         let options = ConformOptions {
@@ -48,6 +49,9 @@ fn main() {
         rates[rates.len() / 2],
         rates[0],
         rates[rates.len() - 1],
-        load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
 }

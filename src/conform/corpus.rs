@@ -149,6 +149,7 @@ pub fn run(
             stage: None,
             stage_input: None,
             shrunk: None,
+            stage_difference: None,
             vector: None,
             stage_vector: None,
         });

@@ -108,9 +108,10 @@ pub fn run(
         let failure = shrink_and_attribute(port, &declared, op, &input, options, i)?;
         if options.verbose {
             eprintln!(
-                "FAIL random case {i} ({op}, seed {}): {difference}\n     first divergent stage: {}; shrunk: {}",
+                "FAIL random case {i} ({op}, seed {}): {difference}\n     first divergent stage: {}: {}\n     shrunk: {}",
                 options.seed,
                 failure.stage.as_deref().unwrap_or(op),
+                failure.stage_difference.as_deref().unwrap_or(""),
                 failure.stage_vector.as_deref().unwrap_or("-"),
             );
         }
@@ -187,6 +188,7 @@ fn shrink_and_attribute(
         expected: Value::Null,
         got: None,
         stage: Some(stage_op),
+        stage_difference: Some(judge(&engine_outcome(&stage_input), &port.run(&stage_input)).1),
         stage_input: Some(stage_input),
         shrunk: Some(shrunk),
         vector: Some(vector),

@@ -94,6 +94,8 @@ pub struct Failure {
     pub stage: Option<String>,
     /// That stage's input (shrunk).
     pub stage_input: Option<Value>,
+    /// The first difference of that stage's shrunk case, in words.
+    pub stage_difference: Option<String>,
     /// Random mode: the shrunk input of the op.
     pub shrunk: Option<Value>,
     /// The vector file of the shrunk op case.
@@ -202,6 +204,10 @@ impl Report {
                 put("got", f.got.clone());
                 put("stage", f.stage.clone().map(Value::from));
                 put("stageInput", f.stage_input.clone());
+                put(
+                    "stageDifference",
+                    f.stage_difference.clone().map(Value::from),
+                );
                 put("shrunk", f.shrunk.clone());
                 put("vector", f.vector.clone().map(Value::from));
                 put("stageVector", f.stage_vector.clone().map(Value::from));

@@ -186,6 +186,17 @@ fn toward_zero(n: &serde_json::Number) -> Vec<Value> {
     let mut out = vec![json!(0.0)];
     if x.trunc() != x {
         out.push(json!(x.trunc()));
+        // Fewer fraction bits: the nearest multiple of 1/2, 1/4, … that is no larger.
+        for k in 1..=16 {
+            let scale = f64::from(1u32 << k);
+            let y = (x * scale).round() / scale;
+            if y == x {
+                break;
+            }
+            if y.abs() <= x.abs() {
+                out.push(json!(y));
+            }
+        }
     } else {
         if x.abs() > 2.0 {
             out.push(json!((x / 2.0).trunc()));
