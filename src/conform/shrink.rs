@@ -84,7 +84,7 @@ fn edits(v: &Value) -> Vec<Edit> {
     if op == "fromTileMap" {
         tile_edits(v, &[], &mut removals);
     }
-    walk(v, "", op, &mut Vec::new(), &mut removals, &mut numbers);
+    walk(v, "", &mut Vec::new(), &mut removals, &mut numbers);
     // Bigger steps first: shallower removals before deeper ones.
     removals.sort_by_key(|e| match e {
         Edit::Remove(p, _) => p.len(),
@@ -113,7 +113,6 @@ fn tile_edits(map: &Value, path: &[Step], out: &mut Vec<Edit>) {
 fn walk(
     v: &Value,
     key: &str,
-    op: &str,
     path: &mut Vec<Step>,
     removals: &mut Vec<Edit>,
     numbers: &mut Vec<Edit>,
@@ -125,16 +124,15 @@ fn walk(
             }
             for (k, x) in m {
                 path.push(Step::Key(k.clone()));
-                walk(x, k, op, path, removals, numbers);
+                walk(x, k, path, removals, numbers);
                 path.pop();
             }
         }
         Value::Array(a) => {
-            let droppable = match key {
-                "outlines" | "outline" | "ring" | "values" | "edges" | "gridEdges" => true,
-                "constraints" => true,
-                _ => false,
-            };
+            let droppable = matches!(
+                key,
+                "outlines" | "outline" | "ring" | "values" | "edges" | "gridEdges" | "constraints"
+            );
             if droppable {
                 for i in (0..a.len()).rev() {
                     removals.push(Edit::Remove(path.clone(), i));
@@ -151,7 +149,7 @@ fn walk(
             for (i, x) in a.iter().enumerate() {
                 path.push(Step::Index(i));
                 let child = if key == "values" { "coordinate" } else { child };
-                walk(x, child, op, path, removals, numbers);
+                walk(x, child, path, removals, numbers);
                 path.pop();
             }
         }
