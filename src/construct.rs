@@ -92,7 +92,11 @@ pub fn choose_sides(r: f64, tol: f64) -> usize {
     while m < MAX_SIDES {
         let (cos_half_step, _) = step_cos_sin(2 * m);
         if r / cos_half_step - r <= tol {
-            return m;
+            return if crate::mutation::active(crate::mutation::Mutation::ArcSegments) {
+                (2 * m).min(MAX_SIDES)
+            } else {
+                m
+            };
         }
         m *= 2;
     }
@@ -184,7 +188,7 @@ pub fn equal_area_scale(r: f64, sides: usize) -> f64 {
     for _ in 0..60 {
         let mid = (lo + hi) / 2.0;
         let area = quarter_polygon_area(r, &equal_area_quadrant(r, h, &circumscribed, q, mid));
-        if area < target {
+        if (area < target) != crate::mutation::active(crate::mutation::Mutation::EqualArea) {
             lo = mid;
         } else {
             hi = mid;

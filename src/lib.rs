@@ -40,6 +40,8 @@
 pub mod arrangement;
 pub mod case;
 pub mod cdt;
+#[cfg(feature = "conform")]
+pub mod conform;
 pub mod construct;
 #[cfg(feature = "oracle")]
 pub mod diff;
@@ -48,6 +50,8 @@ pub mod error;
 pub mod fuzzing;
 pub mod grid;
 pub mod label;
+#[doc(hidden)]
+pub mod mutation;
 pub mod navmesh;
 pub mod offset;
 pub mod partition;

@@ -101,6 +101,22 @@ enum Command {
         /// The fuzz input file.
         artifact: PathBuf,
     },
+    /// Speak the port protocol on standard input/output (docs/ports.md): the engine as a
+    /// port, the example a port author reads and the subject of `build2d conform`.
+    #[cfg(feature = "conform")]
+    Serve {
+        /// Break one rule on purpose (feature `mutations`; proves the harness).
+        #[arg(long, hide = true)]
+        mutate: Option<String>,
+        /// Print the mutation names, one a line.
+        #[arg(long, hide = true)]
+        list_mutations: bool,
+    },
+    /// Run a port over the corpus or over random cases and compare it with the engine
+    /// (docs/ports.md). Exit status 0: everything passed (or skipped); 1: a failure;
+    /// 2: the harness could not run.
+    #[cfg(feature = "conform")]
+    Conform(ConformArgs),
     /// Generate a standard workload map (docs/workloads.md): `noisy`, `cave`, `pillars`,
     /// `rooms` (N × N cells, cell 0.25) or `polys` (N star polygons).
     GenMap {
@@ -116,6 +132,54 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+}
+
+#[cfg(feature = "conform")]
+#[derive(clap::Args)]
+struct ConformArgs {
+    /// The port's command line, e.g. 'target/release/build2d serve' (split on spaces;
+    /// quotes group words).
+    #[arg(long)]
+    port: String,
+    /// Corpus directory (corpus mode).
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Only these ops (comma-separated; default: every op the port declares).
+    #[arg(long, value_delimiter = ',')]
+    ops: Vec<String>,
+    /// Random mode: generate this many cases (the engine gives the expected side).
+    #[arg(long)]
+    random: Option<usize>,
+    /// Random mode seed (same seed, same cases).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random mode size knob: vertices per ring, points per cdt, cells per side.
+    #[arg(long, default_value_t = 8)]
+    size: usize,
+    /// Random mode stops after this many divergences (each one is shrunk).
+    #[arg(long, default_value_t = 10)]
+    max_failures: usize,
+    /// Where random mode writes the shrunk divergences as vector files.
+    #[arg(long, default_value = "conform-failures")]
+    out: PathBuf,
+    /// Write the JSON report here (schema corpus/schema/protocol-report.schema.json).
+    #[arg(long)]
+    report: Option<PathBuf>,
+    /// Write a JUnit XML report here.
+    #[arg(long)]
+    junit: Option<PathBuf>,
+    /// Write a picture per failure into this directory.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Per-case timeout in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    timeout_ms: u64,
+    /// The port's standard error: `inherit` (default), `null` or a file to append to.
+    #[arg(long, default_value = "inherit")]
+    port_log: String,
+    /// Print only the summary, not every failure.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 fn read_json(path: &PathBuf) -> Result<Value, String> {
@@ -215,6 +279,13 @@ fn main() -> ExitCode {
         Command::Run { case, canonical } => run(&case, canonical),
         Command::Check { case } => check(&case),
         Command::FuzzCase { target, artifact } => fuzz_case(&target, &artifact),
+        #[cfg(feature = "conform")]
+        Command::Serve {
+            mutate,
+            list_mutations,
+        } => serve(mutate.as_deref(), list_mutations),
+        #[cfg(feature = "conform")]
+        Command::Conform(args) => conform(&args),
         Command::Mesh {
             map,
             cell_size,
@@ -289,6 +360,86 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+#[cfg(feature = "conform")]
+fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
+    if list_mutations {
+        for (_, name) in build2d::mutation::ALL {
+            println!("{name}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    if let Some(name) = mutate {
+        let Some(m) = build2d::mutation::by_name(name) else {
+            eprintln!("error: unknown mutation `{name}` (see --list-mutations)");
+            return ExitCode::from(2);
+        };
+        #[cfg(feature = "mutations")]
+        build2d::mutation::set(m);
+        #[cfg(not(feature = "mutations"))]
+        {
+            let _ = m;
+            eprintln!("error: --mutate needs the `mutations` feature");
+            return ExitCode::from(2);
+        }
+    }
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match build2d::conform::serve::serve(stdin, std::io::BufWriter::new(stdout)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(feature = "conform")]
+fn conform(args: &ConformArgs) -> ExitCode {
+    use build2d::conform::{self, port::PortLog};
+    let options = conform::ConformOptions {
+        port: args.port.clone(),
+        corpus: args.corpus.clone(),
+        ops: args.ops.clone(),
+        random: args.random,
+        seed: args.seed,
+        size: args.size.max(1),
+        out: args.out.clone(),
+        svg: args.svg.clone(),
+        timeout: std::time::Duration::from_millis(args.timeout_ms),
+        port_log: match args.port_log.as_str() {
+            "inherit" => PortLog::Inherit,
+            "null" => PortLog::Null,
+            file => PortLog::File(file.into()),
+        },
+        max_failures: args.max_failures.max(1),
+        verbose: !args.quiet,
+    };
+    let report = match conform::conform(&options) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprint!("{}", report.summary());
+    let mut status = if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    let mut write = |path: &Option<PathBuf>, text: String| {
+        if let Some(path) = path {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("error: {}: {e}", path.display());
+                status = ExitCode::from(2);
+            }
+        }
+    };
+    write(&args.report, pretty(&report.json()) + "\n");
+    write(&args.junit, report.junit());
+    status
 }
 
 struct MeshArgs {

@@ -146,6 +146,9 @@ pub fn partition_convex(
             .then(x.2.cmp(&y.2))
     });
 
+    if crate::mutation::active(crate::mutation::Mutation::PartitionOrder) {
+        diagonals.reverse();
+    }
     let mut polygons: Vec<Vec<u32>> = triangles.iter().map(|t| t.to_vec()).collect();
     let mut alive = vec![true; polygons.len()];
     let mut owner: Vec<usize> = (0..triangles.len()).collect(); // union-find parent

@@ -130,9 +130,14 @@ pub fn rounded_crossing(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) 
     }
     let px = i128::from(a.x) * den + num * i128::from(abx);
     let py = i128::from(a.y) * den + num * i128::from(aby);
+    let tie = if crate::mutation::active(crate::mutation::Mutation::RoundingTie) {
+        -1
+    } else {
+        0
+    }; // ties down
     GridPoint {
-        x: round_rational(px, den) as i64,
-        y: round_rational(py, den) as i64,
+        x: round_rational(px + tie, den) as i64,
+        y: round_rational(py + tie, den) as i64,
     }
 }
 

@@ -287,6 +287,11 @@ fn from_outlines_with(
     for (o, outline) in outlines.iter().enumerate() {
         let mut rings = Vec::with_capacity(outline.rings.len());
         for (r, ring) in outline.rings.iter().enumerate() {
+            if ring.len() < 3 && crate::mutation::active(crate::mutation::Mutation::ErrorKind) {
+                return Err(Error::GeometryDefect {
+                    reason: "mutated".into(),
+                });
+            }
             if ring.len() < 3 {
                 return Err(Error::InvalidArgument {
                     argument: "ring".into(),

@@ -145,7 +145,12 @@ pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Res
             if ray.outgoing {
                 continue;
             }
-            let previous = &group[(k + group.len() - 1) % group.len()];
+            let turn = if crate::mutation::active(crate::mutation::Mutation::RingTurn) {
+                k + 1
+            } else {
+                k + group.len() - 1
+            };
+            let previous = &group[turn % group.len()];
             if !previous.outgoing || previous.direction == ray.direction {
                 return Err(defect("boundary rays do not alternate around a vertex"));
             }
@@ -209,6 +214,12 @@ pub(crate) fn canonical_ring(mut ring: Ring) -> Ring {
     let best = (0..len)
         .min_by_key(|&i| (ring[i], ring[(i + 1) % len]))
         .unwrap_or(0);
-    ring.rotate_left(best);
+    ring.rotate_left(
+        if crate::mutation::active(crate::mutation::Mutation::RingStart) {
+            (best + 1) % len.max(1)
+        } else {
+            best
+        },
+    );
     ring
 }

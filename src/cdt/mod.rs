@@ -244,7 +244,12 @@ impl Cdt {
             let Some((_, _, d)) = self.mesh.across(s, 0) else {
                 continue;
             };
-            if self.strictly_in_circumcircle(s, d) {
+            if self.strictly_in_circumcircle(s, d)
+                || (crate::mutation::active(crate::mutation::Mutation::CocircularDiagonal) && {
+                    let [a, b, c] = self.mesh.tri(s).v;
+                    in_circle(self.pt(a), self.pt(b), self.pt(c), self.pt(d)) == Ordering::Equal
+                })
+            {
                 if let Some(u) = self.mesh.flip(s, 0) {
                     stack.push(s);
                     stack.push(u);
@@ -330,6 +335,9 @@ impl Cdt {
     /// Sloan's FIFO runs as a cycle that skips the pops whose answer is known
     /// (worklist.rs): the same flips in the same order, the same guard.
     pub(crate) fn insert_constraint(&mut self, a: u32, b: u32) -> Result<usize> {
+        if crate::mutation::active(crate::mutation::Mutation::SloanQueue) {
+            return self.plain_insert_constraint(a, b);
+        }
         let mut requeued = 0;
         if let Some(crossed) = self.crossed_edges(a, b)? {
             let limit = crossed
@@ -401,6 +409,61 @@ impl Cdt {
         Ok(requeued)
     }
 
+    /// §5 step 3 exactly as written: a FIFO of edges, each located by `find_edge`. The
+    /// definition [`Cdt::insert_constraint`] is tested against, and the path a mutated
+    /// build takes (`build2d serve --mutate sloan-queue` pops from the back).
+    pub(crate) fn plain_insert_constraint(&mut self, a: u32, b: u32) -> Result<usize> {
+        let mut requeued = 0;
+        if let Some(crossed) = self.crossed_edges(a, b)? {
+            let mut queue: std::collections::VecDeque<(u32, u32)> =
+                crossed.iter().map(|q| q.edge).collect();
+            let limit = 16 * queue.len() * queue.len() + 1024;
+            let (pa, pb) = (self.pt(a), self.pt(b));
+            let mut steps = 0;
+            while let Some((x, y)) =
+                if crate::mutation::active(crate::mutation::Mutation::SloanQueue) {
+                    queue.pop_back()
+                } else {
+                    queue.pop_front()
+                }
+            {
+                steps += 1;
+                if steps > limit {
+                    return Err(defect("Sloan's loop did not settle"));
+                }
+                let (s, k) = self
+                    .mesh
+                    .find_edge(x, y)
+                    .ok_or_else(|| defect("queued edge vanished"))?;
+                let (other, j, _) = self
+                    .mesh
+                    .across(s, k)
+                    .ok_or_else(|| defect("queued edge on the outer boundary"))?;
+                let (t, i) = if s < other { (s, k) } else { (other, j) };
+                let (_, _, d) = self
+                    .mesh
+                    .across(t, i)
+                    .ok_or_else(|| defect("broken link"))?;
+                if self.strictly_convex(t, i, d) {
+                    let c = self.mesh.tri(t).v[rot(i, 2)];
+                    self.mesh.flip(t, i);
+                    if properly_cross(pa, pb, self.pt(c), self.pt(d)) {
+                        queue.push_back((c, d));
+                    }
+                } else {
+                    requeued += 1;
+                    queue.push_back((x, y));
+                }
+            }
+        }
+        let (t, i) = self
+            .mesh
+            .find_edge(a, b)
+            .ok_or_else(|| defect("constraint is not an edge after Sloan's loop"))?;
+        self.mesh.constrain(t, i);
+        Ok(requeued)
+    }
+
     /// The position of the undirected edge {x, y} in slot t, if t holds it.
     fn edge_in_slot(&self, t: u32, x: u32, y: u32) -> Option<(u32, usize)> {
         let v = self.mesh.triangles.get(t as usize)?.v;
@@ -442,11 +505,16 @@ impl Cdt {
     }
 
     /// One plain [D7] pass over every slot; returns whether it flipped anything (the
-    /// definition the work sets of [`Cdt::restore_delaunay`] are tested against).
-    #[cfg(test)]
+    /// definition the work sets of [`Cdt::restore_delaunay`] are tested against, and the
+    /// path a mutated build takes: `--mutate d7-scan-order` scans from the last slot).
     pub(crate) fn restore_pass(&mut self) -> bool {
         let mut flipped = false;
         for t in 0..self.mesh.triangles.len() as u32 {
+            let t = if crate::mutation::active(crate::mutation::Mutation::D7ScanOrder) {
+                self.mesh.triangles.len() as u32 - 1 - t
+            } else {
+                t
+            };
             for i in 0..3 {
                 if self.d7_flippable(t, i) {
                     self.mesh.flip(t, i);
@@ -461,6 +529,14 @@ impl Cdt {
     /// the current content, a flip continuing with the next edge of the new content;
     /// only slots that may have changed are visited (worklist.rs).
     pub(crate) fn restore_delaunay(&mut self) -> Result<()> {
+        if crate::mutation::active(crate::mutation::Mutation::D7ScanOrder) {
+            for _ in 0..self.mesh.triangles.len() + 64 {
+                if !self.restore_pass() {
+                    return Ok(());
+                }
+            }
+            return Err(defect("Delaunay passes did not settle"));
+        }
         let mut touched = std::mem::take(&mut self.sloan_touched);
         touched.resize(self.mesh.triangles.len(), false);
         let mut set = PassSet::new(touched);

@@ -414,39 +414,9 @@ fn sloan_requeues_non_convex_edges() {
 
 // ---- the work sets (worklist.rs) against the plain procedure ---------------------
 
-/// §5 step 3 exactly as written: a FIFO of edges, each located by `find_edge`.
+/// §5 step 3 exactly as written (`Cdt::plain_insert_constraint`).
 fn plain_insert_constraint(cdt: &mut Cdt, a: u32, b: u32) -> Result<usize> {
-    use std::collections::VecDeque;
-    let mut requeued = 0;
-    if let Some(crossed) = cdt.crossed_edges(a, b)? {
-        let mut queue: VecDeque<(u32, u32)> = crossed.iter().map(|q| q.edge).collect();
-        let limit = 16 * queue.len() * queue.len() + 1024;
-        let (pa, pb) = (cdt.pt(a), cdt.pt(b));
-        let mut steps = 0;
-        while let Some((x, y)) = queue.pop_front() {
-            steps += 1;
-            if steps > limit {
-                return Err(defect("Sloan's loop did not settle"));
-            }
-            let (s, k) = cdt.mesh.find_edge(x, y).expect("queued edge");
-            let (other, j, _) = cdt.mesh.across(s, k).expect("inner edge");
-            let (t, i) = if s < other { (s, k) } else { (other, j) };
-            let (_, _, d) = cdt.mesh.across(t, i).expect("link");
-            if cdt.strictly_convex(t, i, d) {
-                let c = cdt.mesh.tri(t).v[rot(i, 2)];
-                cdt.mesh.flip(t, i);
-                if properly_cross(pa, pb, cdt.pt(c), cdt.pt(d)) {
-                    queue.push_back((c, d));
-                }
-            } else {
-                requeued += 1;
-                queue.push_back((x, y));
-            }
-        }
-    }
-    let (t, i) = cdt.mesh.find_edge(a, b).expect("constraint edge");
-    cdt.mesh.constrain(t, i);
-    Ok(requeued)
+    cdt.plain_insert_constraint(a, b)
 }
 
 /// The whole construction with the plain FIFO and full [D7] passes; also returns the

@@ -1,0 +1,158 @@
+//! Corpus mode: every vector of every op the port declares (docs/ports.md §2).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::port::{Answer, Port};
+use super::report::{judge, Failure, Report};
+use super::Outcome;
+
+/// One vector of a corpus file.
+#[derive(Debug, Clone)]
+pub struct Vector {
+    /// The file name (`shrink.json`).
+    pub file: String,
+    /// The file's op.
+    pub op: String,
+    /// tcId.
+    pub tc_id: i64,
+    /// Comment.
+    pub comment: String,
+    /// Flags.
+    pub flags: Vec<String>,
+    /// Input.
+    pub input: Value,
+    /// Expected outcome.
+    pub expected: Outcome,
+}
+
+/// Reads every `*.json` vector file of `dir` (sorted by name).
+pub fn load(dir: &Path) -> Result<Vec<Vector>, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut vectors = Vec::new();
+    for path in files {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file: Value =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let Some(groups) = file.get("testGroups").and_then(Value::as_array) else {
+            continue; // not a vector file
+        };
+        let name = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        for test in groups
+            .iter()
+            .filter_map(|g| g.get("tests").and_then(Value::as_array))
+            .flatten()
+        {
+            let input = test.get("input").cloned().unwrap_or(Value::Null);
+            let op = input
+                .get("op")
+                .or_else(|| file.get("op"))
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let expected = match (test.get("expected"), test.get("expectedError")) {
+                (Some(e), None) => Ok(e.clone()),
+                (None, Some(e)) => Err(e.clone()),
+                _ => {
+                    return Err(format!(
+                        "{name}: a test without exactly one of expected/expectedError"
+                    ))
+                }
+            };
+            vectors.push(Vector {
+                file: name.clone(),
+                op,
+                tc_id: test.get("tcId").and_then(Value::as_i64).unwrap_or(-1),
+                comment: test
+                    .get("comment")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .into(),
+                flags: test
+                    .get("flags")
+                    .and_then(Value::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|f| f.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                input,
+                expected,
+            });
+        }
+    }
+    Ok(vectors)
+}
+
+/// The port's answer as the report writes it.
+pub fn answer_json(answer: &Answer) -> Option<Value> {
+    match answer {
+        Answer::Outcome(o) => Some(super::outcome_json(o)),
+        Answer::Skipped(s) => Some(serde_json::json!({ "skipped": s })),
+        Answer::Crashed(s) => Some(serde_json::json!({ "crashed": s })),
+        _ => None,
+    }
+}
+
+/// Runs the vectors of the ops in `ops` on the port.
+pub fn run(
+    port: &mut Port,
+    vectors: &[Vector],
+    ops: &[String],
+    svg_dir: Option<&Path>,
+    report: &mut Report,
+) {
+    for v in vectors.iter().filter(|v| ops.contains(&v.op)) {
+        let answer = port.run(&v.input);
+        let (verdict, difference) = judge(&v.expected, &answer);
+        let name = format!("{}#{}", v.file, v.tc_id);
+        report.count(&v.op, name, verdict, &difference);
+        if !verdict.is_failure() {
+            continue;
+        }
+        eprintln!(
+            "FAIL {} tcId {} ({}; flags: {})\n     {difference}",
+            v.file,
+            v.tc_id,
+            v.comment,
+            v.flags.join(", ")
+        );
+        if let (Some(dir), Answer::Outcome(got)) = (svg_dir, &answer) {
+            let file = dir.join(format!("{}-{}.svg", v.op, v.tc_id));
+            if let Some(picture) = super::svg::overlay(&v.expected, got) {
+                if let Err(e) = std::fs::write(&file, picture) {
+                    eprintln!("conform: {}: {e}", file.display());
+                }
+            }
+        }
+        report.failures.push(Failure {
+            op: v.op.clone(),
+            file: Some(v.file.clone()),
+            tc_id: v.tc_id,
+            comment: v.comment.clone(),
+            flags: v.flags.clone(),
+            verdict,
+            difference,
+            input: v.input.clone(),
+            expected: super::outcome_json(&v.expected),
+            got: answer_json(&answer),
+            stage: None,
+            stage_input: None,
+            shrunk: None,
+            stage_difference: None,
+            vector: None,
+            stage_vector: None,
+        });
+    }
+    report.restarts = port.restarts;
+}
