@@ -187,12 +187,11 @@ mutant_test!(
     "8",
     "triangulate"
 );
-// TODO(corpus): no corpus vector depends on the [D7] scan order; random mode's shrunk case
-// (cdt, 6 points, one constraint) should become a reference-generated vector.
+// The corpus catches the [D7] scan order through the mutation study's witnesses (cdt 85-91).
 mutant_test!(
     d7_scan_order,
     "d7-scan-order",
-    "",
+    "cdt",
     "cdt",
     "2000",
     "30",
