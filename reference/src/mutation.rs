@@ -99,6 +99,7 @@ mutations! {
     S7NoQuarterFloor => "[S7] X18 tolerance", "the pipeline tolerance min(0.0825·radius, cell/2) without the cell/4 floor";
     // Convex partition, docs/spec/partition.md.
     X17ExactLength => "X17 1 squared length", "the diagonals' squared lengths compared exactly (i128) instead of in f64";
+    X17LimitStrict => "X17 3(a) limit", "a join allowed only when the joined polygon has fewer than maxVertices vertices (< for ≤)";
     PC1TieDescending => "[PC1] tie order", "diagonals of equal f64 length taken by decreasing (smaller, larger) index";
     PC2NoSharedVertexTest => "[PC2] X17 3(b)", "a join allowed although the two polygons share a third vertex";
     PC2StrictCorners => "[PC2] X17 3(c)", "a join refused when it leaves a straight corner at a or b";

@@ -132,7 +132,8 @@ fn merged_if_allowed(
 ) -> Option<Vec<usize>> {
     let merged = spliced_cycle(holder_ab, holder_ba, a, b)?;
     // (a) the joined polygon has at most `limit` vertices.
-    if merged.len() > limit {
+    if merged.len() > limit || (mutation::active(Mutation::X17LimitStrict) && merged.len() == limit)
+    {
         return None;
     }
     // (b) the two polygons share no vertex other than a and b.
