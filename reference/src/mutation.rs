@@ -97,6 +97,22 @@ mutations! {
     O4RotateClockwise => "[O4] X12 rotation", "the circle polygon built by clockwise rotation from (r, −h)";
     S7NoHalfCap => "[S7] X18 tolerance cap", "the pipeline tolerance max(cell/4, 0.0825·radius) without the cell/2 cap";
     S7NoQuarterFloor => "[S7] X18 tolerance", "the pipeline tolerance min(0.0825·radius, cell/2) without the cell/4 floor";
+    // Convex partition, docs/spec/partition.md.
+    X17ExactLength => "X17 1 squared length", "the diagonals' squared lengths compared exactly (i128) instead of in f64";
+    X17LimitStrict => "X17 3(a) limit", "a join allowed only when the joined polygon has fewer than maxVertices vertices (< for ≤)";
+    PC1TieDescending => "[PC1] tie order", "diagonals of equal f64 length taken by decreasing (smaller, larger) index";
+    PC2NoSharedVertexTest => "[PC2] X17 3(b)", "a join allowed although the two polygons share a third vertex";
+    PC2StrictCorners => "[PC2] X17 3(c)", "a join refused when it leaves a straight corner at a or b";
+    PC4NoRotation => "[PC4] rotation", "output cycles left as the joins built them, not rotated to the smallest index";
+    PC4SlotOrder => "[PC4] polygon order", "polygons listed in slot order instead of sorted";
+    PC5ShiftedNeighbors => "[PC5] neighbour slot", "entry i names the neighbour across (v_{i−1}, v_i) instead of (v_i, v_{i+1})";
+}
+
+/// X17 misread: the squared length of b − a exactly, in i128.
+pub fn exact_squared_length(a: Point, b: Point) -> i128 {
+    let dx = i128::from(b.x) - i128::from(a.x);
+    let dy = i128::from(b.y) - i128::from(a.y);
+    dx * dx + dy * dy
 }
 
 /// The mutation named by `BUILD2D_REF_MUTATION` (read once), or `None`.

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::RefError;
 use crate::geom::Point;
+use crate::mutation::{self, Mutation};
 use crate::predicates::orient;
 use crate::triangulate::Triangulation;
 
@@ -60,6 +61,9 @@ struct Cut {
 
 /// [PC1] order: squared length descending, then the smaller index, then the larger.
 fn cut_order(x: &Cut, y: &Cut) -> Ordering {
+    if mutation::active(Mutation::PC1TieDescending) {
+        return (y.length2.total_cmp(&x.length2)).then((y.small, y.large).cmp(&(x.small, x.large)));
+    }
     y.length2
         .total_cmp(&x.length2)
         .then(x.small.cmp(&y.small))
@@ -110,6 +114,9 @@ fn corner_is_not_reflex(vertices: &[Point], cycle: &[usize], k: usize) -> bool {
     let before = vertices[cycle[(k + n - 1) % n]];
     let here = vertices[cycle[k]];
     let after = vertices[cycle[(k + 1) % n]];
+    if mutation::active(Mutation::PC2StrictCorners) {
+        return orient(before, here, after) == Ordering::Greater;
+    }
     orient(before, here, after) != Ordering::Less
 }
 
@@ -125,13 +132,16 @@ fn merged_if_allowed(
 ) -> Option<Vec<usize>> {
     let merged = spliced_cycle(holder_ab, holder_ba, a, b)?;
     // (a) the joined polygon has at most `limit` vertices.
-    if merged.len() > limit {
+    if merged.len() > limit || (mutation::active(Mutation::X17LimitStrict) && merged.len() == limit)
+    {
         return None;
     }
     // (b) the two polygons share no vertex other than a and b.
     let first: BTreeSet<usize> = holder_ab.iter().copied().collect();
     let second: BTreeSet<usize> = holder_ba.iter().copied().collect();
-    if first.intersection(&second).any(|&v| v != a && v != b) {
+    if first.intersection(&second).any(|&v| v != a && v != b)
+        && !mutation::active(Mutation::PC2NoSharedVertexTest)
+    {
         return None;
     }
     // (c) in the joined polygon, the turns at a and at b are left or straight.
@@ -169,11 +179,24 @@ fn ordered_cuts(tri: &Triangulation) -> Result<Vec<Cut>, RefError> {
         })
         .collect();
     cuts.sort_by(cut_order);
+    if mutation::active(Mutation::X17ExactLength) {
+        let v = &tri.vertices;
+        cuts.sort_by_key(|c| {
+            (
+                std::cmp::Reverse(mutation::exact_squared_length(v[c.small], v[c.large])),
+                c.small,
+                c.large,
+            )
+        });
+    }
     Ok(cuts)
 }
 
 /// [PC4]: the cycle rotated to begin at its smallest vertex index.
 fn from_smallest(cycle: &[usize]) -> Vec<usize> {
+    if mutation::active(Mutation::PC4NoRotation) {
+        return cycle.to_vec();
+    }
     let start = (0..cycle.len()).min_by_key(|&i| cycle[i]).unwrap_or(0);
     cycle[start..]
         .iter()
@@ -241,8 +264,13 @@ pub fn partition_convex(tri: &Triangulation, max_vertices: i64) -> Result<Partit
         slots[slot_vu] = None;
     }
     let mut polygons: Vec<Vec<usize>> = slots.iter().flatten().map(|c| from_smallest(c)).collect();
-    polygons.sort();
-    let neighbors = adjacency(&polygons);
+    if !mutation::active(Mutation::PC4SlotOrder) {
+        polygons.sort();
+    }
+    let mut neighbors = adjacency(&polygons);
+    if mutation::active(Mutation::PC5ShiftedNeighbors) {
+        neighbors.iter_mut().for_each(|row| row.rotate_right(1));
+    }
     Ok(Partition {
         vertices: tri.vertices.clone(),
         polygons,

@@ -185,6 +185,11 @@ fn inert(m: Mutation) -> Option<&'static str> {
             "an edge whose opposite vertex is strictly inside the triangle's circumcircle \
              bounds a strictly convex quadrilateral, so the test never fails when reached",
         ),
+        Mutation::PC2NoSharedVertexTest => Some(
+            "P and Q are weakly convex on opposite sides of the line ab, so a common third \
+             vertex lies on that line and a or b gets a straight corner in both: a vertex \
+             inside the region, which a triangulation of a region's rings never has",
+        ),
         _ => None,
     }
 }
