@@ -174,7 +174,8 @@ mod tests {
             run(json!([far]), 17),
             json!({"kind": "invalidArgument", "argument": "snapBits"})
         );
-        // A bad tag is an invalid argument `edges`, after the edge's own coordinates.
+        // A bad tag is an invalid argument `edges`, checked after every edge's
+        // coordinates (docs/specification.md#settled; corpus arrangement 88-90).
         let bad_tag = json!({"from": [0, 0], "to": [1, 0], "tag": 3});
         assert_eq!(
             run(json!([bad_tag]), 16),
@@ -184,7 +185,8 @@ mod tests {
         assert_eq!(run(json!([bad_tag_far]), 16)["kind"], "outOfRange");
         assert_eq!(
             run(json!([bad_tag, far]), 16),
-            json!({"kind": "invalidArgument", "argument": "edges"})
+            json!({"kind": "outOfRange", "location": {"kind": "argument", "name": "edges[1].to"},
+                   "value": 2097153.0})
         );
     }
 
