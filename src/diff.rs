@@ -433,7 +433,7 @@ pub mod fuzz {
             return;
         };
         let parse = |v: &Value| {
-            crate::case::parse_region_input(v).map_err(|e| match e {
+            crate::case::parse_region_case(v).map_err(|e| match e {
                 crate::case::CaseError::Engine(e) => e,
                 other => panic!("unexpected {other:?} on {input}"),
             })
@@ -649,7 +649,7 @@ pub mod fuzz {
             return;
         };
         let agreed = super::same_outcome(&input);
-        let Ok(engine_region) = crate::case::parse_region_input(&region) else {
+        let Ok(engine_region) = crate::case::parse_region_case(&region) else {
             panic!("region input rejected by the typed API but not by the case: {input}");
         };
         check_region_outcome(&agreed, engine_region.offset(distance, join, tolerance));
@@ -677,7 +677,7 @@ pub mod fuzz {
             return;
         };
         let agreed = super::same_outcome(&input);
-        let Ok(engine_region) = crate::case::parse_region_input(&region) else {
+        let Ok(engine_region) = crate::case::parse_region_case(&region) else {
             panic!("region input rejected by the typed API but not by the case: {input}");
         };
         check_region_outcome(&agreed, engine_region.shrink(radius, tolerance));

@@ -5,7 +5,7 @@
 
 mod common;
 
-use build2d::case::{parse_region_input, region_json, run_case_json};
+use build2d::case::{parse_region_case as parse_region_input, region_json, run_case_json};
 use build2d::diff::same_outcome;
 use build2d::{Geometry2DOptions, Region};
 use proptest::prelude::*;

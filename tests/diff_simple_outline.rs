@@ -5,7 +5,7 @@
 
 mod common;
 
-use build2d::case::{f64_json, parse_region_input, region_json};
+use build2d::case::{f64_json, parse_region_case as parse_region_input, region_json};
 use build2d::diff::same_outcome;
 use build2d::grid::snap;
 use build2d::simple_outline::resolve_simple_ring;

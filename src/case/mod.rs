@@ -254,6 +254,19 @@ pub fn parse_region_input(v: &Value) -> Result<crate::Region, CaseError> {
     Ok(read_region_input(v)?.resolve()?)
 }
 
+/// A region from a `fromOutlines` case (its `op` set aside) or a bare `RegionInput`: for
+/// tests and fuzz targets that hold whole cases.
+pub fn parse_region_case(v: &Value) -> Result<crate::Region, CaseError> {
+    match v {
+        Value::Object(o) if o.get("op").and_then(Value::as_str) == Some("fromOutlines") => {
+            let mut bare = o.clone();
+            bare.remove("op");
+            parse_region_input(&Value::Object(bare))
+        }
+        _ => parse_region_input(v),
+    }
+}
+
 /// The conformance JSON of a region: `{"snapBits", "rings"}`.
 pub fn region_json(region: &crate::Region) -> Value {
     let rings: Vec<Value> = region
