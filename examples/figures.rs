@@ -19,10 +19,10 @@ use std::time::Instant;
 
 use build2d::construct::{choose_sides, grid_tolerance};
 use build2d::partition::partition_convex;
-use build2d::pipeline::{MapSource, Mesh2DPipeline};
-use build2d::shrink::pipeline_arc_tolerance;
+use build2d::pipeline_arc_tolerance;
 use build2d::workloads::{cave, noisy, pillars, TileMap};
 use build2d::{Geometry2DOptions, Region};
+use build2d::{MapSource, Mesh2DPipeline};
 
 const CELL: f64 = 0.25;
 const RADIUS: f64 = 1.0;
@@ -111,11 +111,7 @@ fn measure(name: &str, map: &TileMap, verify: bool) {
                 cell_size: CELL,
                 origin: [0.0, 0.0],
             };
-            let pipeline = Mesh2DPipeline {
-                agent_radius: RADIUS,
-                max_vertices: MAX_VERTICES,
-                options: options(),
-            };
+            let pipeline = Mesh2DPipeline::new(RADIUS, MAX_VERTICES, options());
             let mesh = pipeline.build(&source).expect("pipeline");
             assert_eq!(
                 mesh.polygons, row.polygons,

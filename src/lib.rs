@@ -28,7 +28,7 @@
 //!
 //! // The navmesh pipeline: region → shrink → triangulate → convex partition.
 //! let source = MapSource::Outlines { outlines: vec![square(0.0, 0.0), square(1.0, 1.0)], cell_size: 0.25 };
-//! let mesh = Mesh2DPipeline { agent_radius: 0.25, max_vertices: 6, options }.build(&source)?;
+//! let mesh = Mesh2DPipeline::new(0.25, 6, options).build(&source)?;
 //! assert!(!mesh.polygons.is_empty());
 //! # Ok::<(), build2d::Error>(())
 //! ```
@@ -37,38 +37,78 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 #![warn(missing_docs)]
 
-pub mod arrangement;
-pub mod case;
-pub mod cdt;
-#[cfg(feature = "conform")]
-pub mod conform;
-pub mod construct;
-#[cfg(feature = "oracle")]
-pub mod diff;
-pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod fuzzing;
-pub mod grid;
-pub mod label;
-#[doc(hidden)]
-pub mod mutation;
-pub mod navmesh;
-pub mod offset;
-pub mod partition;
-pub mod pipeline;
-pub mod predicates;
-pub mod region;
-pub mod rings;
-pub mod shrink;
-#[doc(hidden)]
-pub mod simple_outline;
-pub mod svg;
-pub mod tile_map;
-pub mod triangulate;
+/// Declares internal modules: private to the crate, public with the `internals` feature
+/// (this repository's tests, examples, benchmarks and fuzz targets; not an API).
+macro_rules! internal {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        mod $name;
+    )*};
+}
+
+internal! {
+    arrangement;
+    cdt;
+    construct;
+    error;
+    grid;
+    label;
+    navmesh;
+    offset;
+    partition;
+    pipeline;
+    predicates;
+    region;
+    rings;
+    shrink;
+    simple_outline;
+    tile_map;
+    triangulate;
+}
+
+// Checkers of typed outputs, for tests and fuzzers only.
+#[cfg(feature = "internals")]
 pub mod validity;
+#[cfg(all(test, not(feature = "internals")))]
+mod validity;
+
+// The mutation hooks are in the engine; the switch is public only with `mutations`.
+#[cfg(feature = "mutations")]
+pub mod mutation;
+#[cfg(not(feature = "mutations"))]
+mod mutation;
+
+// The conformance layer: public for the binary (feature `conform`, on with `cli`), not
+// part of the API, so hidden from the docs.
+#[cfg(feature = "conform")]
+#[doc(hidden)]
+pub mod case;
+#[cfg(feature = "conform")]
+#[doc(hidden)]
+pub mod conform;
+#[cfg(feature = "oracle")]
+#[doc(hidden)]
+pub mod diff;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
+#[cfg(any(feature = "conform", feature = "internals"))]
+#[doc(hidden)]
+pub mod svg;
+#[cfg(any(feature = "conform", feature = "internals"))]
+#[doc(hidden)]
 pub mod workloads;
 
 pub use error::{Axis, Error, Location, Result};
-pub use grid::{Geometry2DOptions, GridPoint};
-pub use pipeline::{MapSource, Mesh2DPipeline, NavMesh};
+pub use grid::{Geometry2DOptions, GridPoint, DEFAULT_SNAP_BITS, MAX_COORDINATE, MAX_SNAP_BITS};
+pub use navmesh::{ObjAxes, Portal};
+pub use offset::{Join, MAX_DISTANCE};
+pub use partition::{ConvexPartition, DEFAULT_MAX_VERTICES, MAX_VERTICES_RANGE};
+pub use pipeline::{MapSource, Mesh2DPipeline, NavMesh, PipelineStages};
 pub use region::{Outline, Region};
+pub use shrink::pipeline_arc_tolerance;
+pub use triangulate::Triangulation;

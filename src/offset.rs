@@ -18,6 +18,8 @@ pub const MAX_DISTANCE: f64 = 1_048_576.0;
 
 /// How the pieces join around the boundary ([O2], [O5]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Join {
     /// Rectangles along the edges and circumscribed m-gons around the vertices ([O2]).
     Round,

@@ -17,6 +17,7 @@ pub const DEFAULT_MAX_VERTICES: usize = 6;
 
 /// Weakly convex polygons covering a region, with adjacency ([PC4], [PC5]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvexPartition {
     /// The vertices (the triangulation's, in (x, y) order).
     pub vertices: Vec<GridPoint>,

@@ -2,7 +2,7 @@
 //! Delaunay triangulation → convex partition.
 //!
 //! ```
-//! use build2d::pipeline::{MapSource, Mesh2DPipeline};
+//! use build2d::{MapSource, Mesh2DPipeline};
 //! // A 3 × 3 room with one blocked cell in the middle, cells of 1 unit.
 //! let cells = [true, true, true, true, false, true, true, true, true];
 //! let source = MapSource::TileMap {
@@ -28,6 +28,8 @@ use crate::triangulate::Triangulation;
 
 /// Where the walkable region comes from.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", rename_all_fields = "camelCase"))]
 pub enum MapSource {
     /// A tile map ([T1]): `cells[y × width + x]`, `true` = walkable.
     TileMap {
@@ -63,6 +65,9 @@ impl MapSource {
 
 /// Parameters of the build (X18).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[non_exhaustive]
 pub struct Mesh2DPipeline {
     /// Agent radius in public units (0 = no shrink).
     pub agent_radius: f64,
@@ -82,8 +87,70 @@ impl Default for Mesh2DPipeline {
     }
 }
 
+impl Mesh2DPipeline {
+    /// A build with the given agent radius (public units, 0 = no shrink), largest polygon
+    /// (3 ..= 16 vertices) and grid. Checked when [`build`](Self::build) runs.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Mesh2DPipeline};
+    /// let pipeline = Mesh2DPipeline::new(0.5, 8, Geometry2DOptions::new(10)?);
+    /// assert_eq!((pipeline.agent_radius, pipeline.max_vertices), (0.5, 8));
+    /// assert_eq!(pipeline.options.snap_bits, 10);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn new(agent_radius: f64, max_vertices: usize, options: Geometry2DOptions) -> Self {
+        Mesh2DPipeline {
+            agent_radius,
+            max_vertices,
+            options,
+        }
+    }
+
+    /// The same build with another agent radius.
+    ///
+    /// ```
+    /// use build2d::Mesh2DPipeline;
+    /// let pipeline = Mesh2DPipeline::default().with_agent_radius(0.25);
+    /// assert_eq!(pipeline.agent_radius, 0.25);
+    /// assert_eq!(pipeline.max_vertices, build2d::DEFAULT_MAX_VERTICES);
+    /// ```
+    pub fn with_agent_radius(self, agent_radius: f64) -> Self {
+        Mesh2DPipeline {
+            agent_radius,
+            ..self
+        }
+    }
+
+    /// The same build with another largest polygon size.
+    ///
+    /// ```
+    /// use build2d::Mesh2DPipeline;
+    /// assert_eq!(Mesh2DPipeline::default().with_max_vertices(3).max_vertices, 3);
+    /// ```
+    pub fn with_max_vertices(self, max_vertices: usize) -> Self {
+        Mesh2DPipeline {
+            max_vertices,
+            ..self
+        }
+    }
+
+    /// The same build on another grid.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Mesh2DPipeline};
+    /// let pipeline = Mesh2DPipeline::default().with_options(Geometry2DOptions::new(4)?);
+    /// assert_eq!(pipeline.options.snap_bits, 4);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn with_options(self, options: Geometry2DOptions) -> Self {
+        Mesh2DPipeline { options, ..self }
+    }
+}
+
 /// The navigation mesh: convex polygons over grid vertices, with adjacency.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct NavMesh {
     /// Snap bits of the grid; a vertex's public value is `v × 2^-snap_bits` (exact).
     pub snap_bits: u8,

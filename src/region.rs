@@ -12,6 +12,11 @@ use crate::rings::{trace, Operation, Ring};
 /// A set of rings that never cross and touch only at vertices, interior on the left,
 /// in canonical order ([R3]–[R6]). Compare with `==`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RegionData", rename_all = "camelCase")
+)]
 pub struct Region {
     snap_bits: u8,
     rings: Vec<Ring>,
@@ -60,6 +65,27 @@ impl Region {
         self.edges()
             .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
             .sum()
+    }
+}
+
+/// The serialized form of a [`Region`]: deserializing checks every invariant
+/// ([`Region::check`]), so a region read from a file is as sound as a computed one.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RegionData {
+    snap_bits: u8,
+    rings: Vec<Ring>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RegionData> for Region {
+    type Error = Error;
+
+    fn try_from(data: RegionData) -> Result<Region> {
+        let region = Region::from_canonical_rings(data.snap_bits, data.rings);
+        region.check()?;
+        Ok(region)
     }
 }
 
@@ -132,6 +158,7 @@ pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Arrangement {
 
 /// One input outline: rings of public f64 points, read even-odd ([R1]).
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outline {
     /// The rings, any orientation, last vertex joined to the first.
     pub rings: Vec<Vec<[f64; 2]>>,
@@ -210,7 +237,7 @@ impl Region {
     }
 
     /// Every directed ring edge with the given operand tag.
-    pub fn tagged_edges(&self, tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
+    pub(crate) fn tagged_edges(&self, tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
         self.rings
             .iter()
             .flat_map(move |ring| ring_edges(ring, tag))

@@ -11,6 +11,7 @@ use crate::region::Region;
 
 /// The triangles covering a region exactly, with adjacency ([TR1]–[TR4]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Triangulation {
     /// The ring vertices sorted by (x, y) ([TR2]).
     pub vertices: Vec<GridPoint>,
@@ -34,7 +35,7 @@ impl Region {
 
     /// [`Region::triangulate`] plus the flood's winding number of every output triangle,
     /// so that tests can compare it with the sweep's labels ([L7]).
-    pub fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
+    pub(crate) fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
         let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
         vertices.sort_unstable();
         vertices.dedup();
