@@ -1,8 +1,8 @@
 //! Stage timings of build2d's region constructors on the standard workloads
 //! (`docs/workloads.md`: cell 0.25, origin (0, 0), snap bits 16); not a test.
 //!
-//!     cargo run --release --example bench_regions -- tiles [max_n]
-//!     cargo run --release --example bench_regions -- polys K [verify] [grid|sweep]
+//!     cargo run --release --features internals --example bench_regions -- tiles [max_n]
+//!     cargo run --release --features internals --example bench_regions -- polys K [verify] [grid|sweep]
 //!
 //! `tiles`: `Region::from_tile_map` on noisy-N and cave-N (N = 128 … max_n, doubling),
 //! best of three; rings, vertices and time per cell.

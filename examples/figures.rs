@@ -3,7 +3,7 @@
 //! max(cell/4, min(0.0825 r, cell/2))) against a quarter-cell tolerance (cell/4), at agent
 //! radius 1.0, cell 0.25, origin 0, SnapBits 16.
 //!
-//! Run: `cargo run --release --example figures -- MAP N [N ...] [verify]` with MAP one of
+//! Run: `cargo run --release --features internals --example figures -- MAP N [N ...] [verify]` with MAP one of
 //! `cave`, `pillars`, `noisy`. For each map it builds the region with
 //! `Region::from_tile_map`, then for each rule runs `Region::shrink(1.0, tol)`,
 //! `triangulate()` and `partition_convex(…, 6)` by hand, checks the partition

@@ -1,7 +1,7 @@
 //! Quality figures of the agent-radius shrink ([S6], [S7], [E6]) on the standard maps of
 //! docs/workloads.md (cell 0.25, origin 0, SnapBits 16, radius 1.0).
 //!
-//! Run: `cargo run --release --example quality [N ...] [fine M]` (default N = 64 128 256,
+//! Run: `cargo run --release --features internals --example quality [N ...] [fine M]` (default N = 64 128 256,
 //! M = 256; noisy-N only for N ≤ 128). Per map and per arc tolerance (the pipeline's,
 //! a quarter cell, and the fine one) it prints, as a share of the relevant area:
 //!

@@ -126,6 +126,12 @@ pub enum Error {
 
 impl Error {
     /// Shorthand for [`Error::InvalidArgument`].
+    ///
+    /// ```
+    /// use build2d::Error;
+    /// let e = Error::invalid("radius", "must be at least 0");
+    /// assert_eq!(e.to_string(), "invalid argument `radius`: must be at least 0");
+    /// ```
     pub fn invalid(argument: impl Into<String>, reason: impl Into<String>) -> Self {
         Error::InvalidArgument {
             argument: argument.into(),

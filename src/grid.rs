@@ -58,11 +58,23 @@ impl Geometry2DOptions {
     }
 
     /// Checks `snap_bits` is in 0 ..= 16 (X3: checked first, X4).
+    ///
+    /// ```
+    /// use build2d::Geometry2DOptions;
+    /// assert!(Geometry2DOptions::default().validate().is_ok());
+    /// assert!(Geometry2DOptions::default().with_snap_bits(20).validate().is_err());
+    /// ```
     pub fn validate(&self) -> Result<()> {
         check_snap_bits(self.snap_bits)
     }
 
     /// Grid units per public unit, `2^snap_bits`, exact.
+    ///
+    /// ```
+    /// use build2d::Geometry2DOptions;
+    /// assert_eq!(Geometry2DOptions::new(8)?.scale(), 256.0);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn scale(&self) -> f64 {
         scale(self.snap_bits)
     }
@@ -110,11 +122,23 @@ pub struct GridPoint {
 
 impl GridPoint {
     /// The point (x, y) in grid units.
+    ///
+    /// ```
+    /// use build2d::GridPoint;
+    /// let p = GridPoint::new(3, -1);
+    /// assert_eq!((p.x, p.y), (3, -1));
+    /// assert!(p < GridPoint::new(3, 0)); // ordered by (x, y)
+    /// ```
     pub const fn new(x: i64, y: i64) -> Self {
         GridPoint { x, y }
     }
 
     /// The exact public value `(x, y) × 2^-snap_bits` ([G3]); exact because |x| < 2^53.
+    ///
+    /// ```
+    /// use build2d::GridPoint;
+    /// assert_eq!(GridPoint::new(3, -1).to_f64(1), [1.5, -0.5]);
+    /// ```
     pub fn to_f64(self, snap_bits: u8) -> [f64; 2] {
         [
             grid_to_f64(self.x, snap_bits),

@@ -112,6 +112,15 @@ impl NavMesh {
 
     /// The connected components (polygons joined through portals), each a sorted list
     /// of polygon ids; components ordered by their smallest polygon.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// // Two walkable cells with a blocked one between them: two islands.
+    /// let source = MapSource::TileMap { cells: vec![true, false, true], width: 3, height: 1, cell_size: 1.0, origin: [0.0, 0.0] };
+    /// let mesh = Mesh2DPipeline::default().build(&source)?;
+    /// assert_eq!(mesh.regions(), vec![vec![0], vec![1]]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn regions(&self) -> Vec<Vec<usize>> {
         let mut component = vec![usize::MAX; self.polygons.len()];
         let mut regions = Vec::new();

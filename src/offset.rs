@@ -179,6 +179,20 @@ impl Region {
     /// argument `distance`); `arc_tolerance` non-finite or negative (invalid argument);
     /// a constructed point beyond ±(2^21 + 2^20) public units (out of range, location
     /// `Constructed`, the first in generation order).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Join, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0)], Geometry2DOptions::new(0)?)?;
+    /// let grown = r.offset(1.0, Join::Square, 0.25)?;
+    /// assert_eq!(grown.area2(), 2 * 16); // the square [-1, 3]²
+    /// let round = r.offset(1.0, Join::Round, 0.25)?;
+    /// assert!(round.area2() > r.area2() && round.area2() <= grown.area2());
+    /// assert_eq!(grown.offset(-1.0, Join::Square, 0.25)?, r);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn offset(&self, distance: f64, join: Join, arc_tolerance: f64) -> Result<Region> {
         check_distance(distance)?;
         check_arc_tolerance(arc_tolerance)?;

@@ -164,6 +164,14 @@ pub struct NavMesh {
 
 impl NavMesh {
     /// The exact public coordinates of the vertices.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap { cells: vec![true], width: 1, height: 1, cell_size: 0.5, origin: [0.0, 0.0] };
+    /// let mesh = Mesh2DPipeline::default().build(&source)?;
+    /// assert_eq!(mesh.vertices_f64(), vec![[0.0, 0.0], [0.0, 0.5], [0.5, 0.0], [0.5, 0.5]]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn vertices_f64(&self) -> Vec<[f64; 2]> {
         self.vertices
             .iter()
@@ -202,12 +210,33 @@ pub fn check_outline_cell_size(cell_size: f64) -> Result<()> {
 
 impl Mesh2DPipeline {
     /// Builds the navmesh.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// // A 4 × 4 room of cells 0.25 wide, an agent of radius 0.25.
+    /// let source = MapSource::TileMap { cells: vec![true; 16], width: 4, height: 4, cell_size: 0.25, origin: [0.0, 0.0] };
+    /// let mesh = Mesh2DPipeline::default().with_agent_radius(0.25).build(&source)?;
+    /// assert_eq!(mesh.polygons.len(), 1); // the square [0.25, 0.75]²
+    /// assert!(mesh.vertices_f64().contains(&[0.75, 0.75]));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn build(&self, source: &MapSource) -> Result<NavMesh> {
         Ok(self.build_stages(source)?.mesh)
     }
 
     /// Builds the navmesh and returns every stage. Validation order (X18): snap bits,
     /// the source, the outlines' cell size, the agent radius, `max_vertices`.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap { cells: vec![true; 16], width: 4, height: 4, cell_size: 0.25, origin: [0.0, 0.0] };
+    /// let stages = Mesh2DPipeline::default().with_agent_radius(0.25).build_stages(&source)?;
+    /// assert!(stages.shrunk.area2() < stages.region.area2());
+    /// assert_eq!(stages.triangulation.triangles.len(), 2);
+    /// let names: Vec<&str> = stages.timings.iter().map(|(name, _)| *name).collect();
+    /// assert_eq!(names, ["region", "shrink", "triangulate", "partition"]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn build_stages(&self, source: &MapSource) -> Result<PipelineStages> {
         self.build_stages_observed(source, &mut |_| {})
     }
@@ -215,6 +244,15 @@ impl Mesh2DPipeline {
     /// [`Mesh2DPipeline::build_stages`], calling `on_stage` with each stage's name
     /// (`region`, `shrink`, `triangulate`, `partition`) before it starts: progress for
     /// large maps.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap { cells: vec![true; 4], width: 2, height: 2, cell_size: 1.0, origin: [0.0, 0.0] };
+    /// let mut seen = Vec::new();
+    /// Mesh2DPipeline::default().build_stages_observed(&source, &mut |stage| seen.push(stage))?;
+    /// assert_eq!(seen, ["region", "shrink", "triangulate", "partition"]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn build_stages_observed(
         &self,
         source: &MapSource,

@@ -24,6 +24,13 @@ pub struct Region {
 
 impl Region {
     /// The empty region.
+    ///
+    /// ```
+    /// use build2d::Region;
+    /// let r = Region::empty(8);
+    /// assert!(r.is_empty());
+    /// assert_eq!((r.area2(), r.snap_bits()), (0, 8));
+    /// ```
     pub fn empty(snap_bits: u8) -> Self {
         Region {
             snap_bits,
@@ -37,21 +44,67 @@ impl Region {
     }
 
     /// Snap bits of the grid the region lives on.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 1.0)], Geometry2DOptions::new(4)?)?;
+    /// assert_eq!(r.snap_bits(), 4);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn snap_bits(&self) -> u8 {
         self.snap_bits
     }
 
     /// The canonical rings in grid units.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, GridPoint, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0)], Geometry2DOptions::new(0)?)?;
+    /// assert_eq!(r.rings().len(), 1);
+    /// assert_eq!(r.rings()[0].len(), 4);
+    /// assert!(r.rings()[0].contains(&GridPoint::new(2, 2)));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn rings(&self) -> &[Ring] {
         &self.rings
     }
 
     /// Whether the region has no rings (zero area).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 1.0)], options)?;
+    /// let b = Region::from_outlines(&[square(5.0, 0.0, 1.0)], options)?;
+    /// assert!(!a.is_empty());
+    /// assert!(a.intersection(&b)?.is_empty());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.rings.is_empty()
     }
 
     /// The rings as exact public coordinates `i × 2^-snap_bits` ([G3]).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.5, 0.5, 1.0)], Geometry2DOptions::new(1)?)?;
+    /// assert!(r.rings_f64()[0].contains(&[1.5, 1.5]));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn rings_f64(&self) -> Vec<Vec<[f64; 2]>> {
         self.rings
             .iter()
@@ -61,6 +114,19 @@ impl Region {
 
     /// Twice the area in square grid units, exact: the shoelace sum over every ring
     /// (holes run clockwise and subtract).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 3.0)], options)?;
+    /// assert_eq!(r.area2(), 18); // 9 square units, doubled
+    /// let hole = Region::from_outlines(&[square(1.0, 1.0, 1.0)], options)?;
+    /// assert_eq!(r.difference(&hole)?.area2(), 16);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn area2(&self) -> i128 {
         self.edges()
             .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
@@ -182,6 +248,22 @@ impl Region {
     /// Validation (X3), first failure reported: snap bits; then ring by ring in input
     /// order its vertex count (< 3: invalid argument `ring` naming outline and ring) and
     /// its coordinates (vertex order, x before y).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// // One outline with two nested rings, read even-odd: a square with a hole.
+    /// let frame = Outline { rings: vec![square(0.0, 0.0, 3.0).rings[0].clone(), square(1.0, 1.0, 1.0).rings[0].clone()] };
+    /// let r = Region::from_outlines(&[frame], options)?;
+    /// assert_eq!((r.rings().len(), r.area2()), (2, 16));
+    /// // A ring of two vertices is an invalid argument naming outline 0, ring 0.
+    /// let short = Outline { rings: vec![vec![[0.0, 0.0], [1.0, 0.0]]] };
+    /// assert!(matches!(Region::from_outlines(&[short], options), Err(build2d::Error::InvalidArgument { .. })));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn from_outlines(outlines: &[Outline], options: Geometry2DOptions) -> Result<Region> {
         from_outlines_with(outlines, options, &overlay)
     }
@@ -189,26 +271,92 @@ impl Region {
     /// The n-ary union of regions on one grid: all their ring edges as operand 0 in one
     /// arrangement, inside where w0 > 0 (X1, X2). Every region must use
     /// `options.snap_bits` ([G5]).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let parts: Vec<Region> = [0.0, 1.0, 2.0]
+    ///     .iter()
+    ///     .map(|&x| Region::from_outlines(&[square(x, 0.0, 2.0)], options))
+    ///     .collect::<Result<_, _>>()?;
+    /// let all = Region::union_all(&parts, options)?;
+    /// assert_eq!((all.rings().len(), all.area2()), (1, 2 * 8)); // a 4 × 2 rectangle
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn union_all(regions: &[Region], options: Geometry2DOptions) -> Result<Region> {
         union_all_with(regions, options, &overlay)
     }
 
     /// `self ∪ other` ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// let u = a.union(&b)?;
+    /// assert_eq!(u.rings().len(), 1);
+    /// assert_eq!(u.area2(), 2 * 7); // 4 + 4 - 1
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn union(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Union, &overlay)
     }
 
     /// `self ∩ other` ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// assert_eq!(a.intersection(&b)?.area2(), 2); // the unit square [1, 2]²
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn intersection(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Intersection, &overlay)
     }
 
     /// `self ∖ other` ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// let d = a.difference(&b)?;
+    /// assert_eq!((d.rings().len(), d.rings()[0].len(), d.area2()), (1, 6, 6)); // an L
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn difference(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Difference, &overlay)
     }
 
     /// Symmetric difference ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// assert_eq!(a.xor(&b)?.area2(), 2 * 6); // 4 + 4 - 2 × 1
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn xor(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Xor, &overlay)
     }
@@ -228,6 +376,19 @@ impl Region {
     }
 
     /// Every directed ring edge of the region, in ring order.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// assert_eq!(r.edges().count(), 4);
+    /// let shoelace: i128 = r.edges().map(|(a, b)| i128::from(a.x * b.y - b.x * a.y)).sum();
+    /// assert_eq!(shoelace, r.area2());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn edges(&self) -> impl Iterator<Item = (GridPoint, GridPoint)> + '_ {
         self.rings.iter().flat_map(|ring| {
             ring.iter()
@@ -248,6 +409,17 @@ impl Region {
     /// inside an edge (brute force over all edge pairs: for tests and fuzzers); every
     /// point of the plane has winding 0 or 1 with the interior on the left of every edge;
     /// and the rings are exactly what tracing their own edges gives ([R4]–[R6]).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0), square(1.0, 1.0, 2.0)], options)?;
+    /// assert!(r.check().is_ok());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn check(&self) -> Result<()> {
         let fail = |reason: String| Err(Error::GeometryDefect { reason });
         check_snap_bits(self.snap_bits)?;
