@@ -172,8 +172,8 @@ pub fn offset_edges(
 
 impl Region {
     /// The region grown (distance > 0) or shrunk (distance < 0) by |distance| public
-    /// units ([O1]–[O6]): region ∪ S or region ∖ S, S the union of the pieces of
-    /// [`offset_edges`]. Distance 0 (and the empty region) returns the region unchanged.
+    /// units ([O1]–[O6]): region ∪ S or region ∖ S, S the union of convex pieces
+    /// swept along the boundary. Distance 0 (and the empty region) returns the region unchanged.
     ///
     /// Errors, in this order (X3): distance non-finite or beyond ±2^20 (out of range,
     /// argument `distance`); `arc_tolerance` non-finite or negative (invalid argument);
