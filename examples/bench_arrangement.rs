@@ -1,8 +1,8 @@
 //! Benchmark of the snap-rounding arrangement ([C5], [W4]); not a test.
 //!
-//!     cargo run --release --example bench_arrangement -- [max_n] [brute_max_n]
-//!     cargo run --release --example bench_arrangement -- only N [repeats] [strip]
-//!     cargo run --release --example bench_arrangement -- overlap N LEN
+//!     cargo run --release --features internals --example bench_arrangement -- [max_n] [brute_max_n]
+//!     cargo run --release --features internals --example bench_arrangement -- only N [repeats] [strip]
+//!     cargo run --release --features internals --example bench_arrangement -- overlap N LEN
 //!
 //! Inputs (reproducible, SplitMix64):
 //! - `spread`: n random edges with |dx|, |dy| ≤ 16 grid units, start points uniform in a

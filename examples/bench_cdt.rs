@@ -1,6 +1,6 @@
 //! Timing probe of the CDT and `Region::triangulate` ([D2]–[D7], [TR1]–[TR4]); not a test.
 //!
-//!     cargo run --release --example bench_cdt -- [N ...]      (default 128 256 512)
+//!     cargo run --release --features internals --example bench_cdt -- [N ...]      (default 128 256 512)
 //!
 //! For the `noisy-N` and `cave-N` workload maps (`build2d::workloads`, cell 0.25,
 //! snapBits 16): time of `Region::from_tile_map` and of `Region::triangulate` (best of

@@ -1,7 +1,7 @@
 //! X2's first step alone on polys-K (`docs/workloads.md`, snap bits 16): every
 //! outline resolved by even-odd, REPEATS times, for profilers; not a test.
 //!
-//!     cargo run --release --example bench_outline -- [general|fast] [K] [REPEATS]
+//!     cargo run --release --features internals --example bench_outline -- [general|fast] [K] [REPEATS]
 //!
 //! `general`: `overlay(…, EvenOdd)` on every outline (the arrangement path);
 //! `fast`: `simple_outline::resolve_outline` (the fast path where it applies).

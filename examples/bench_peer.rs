@@ -1,8 +1,8 @@
 //! build2d against a real peer, i_overlay 9 (dev-dependency), on the standard workloads
 //! of `docs/workloads.md`; not a test.
 //!
-//!     cargo run --release --example bench_peer -- all [max_n] [max_k]
-//!     cargo run --release --example bench_peer -- one TASK SIZE ENGINE [repeats]
+//!     cargo run --release --features internals --example bench_peer -- all [max_n] [max_k]
+//!     cargo run --release --features internals --example bench_peer -- one TASK SIZE ENGINE [repeats]
 //!
 //! `all` runs every measurement in a child process of its own (so each peak-memory
 //! figure, VmHWM of /proc/self/status, belongs to one engine on one input) and prints
@@ -37,8 +37,8 @@ use std::time::Instant;
 use build2d::arrangement::{arrange, EdgeTag, TaggedEdge};
 use build2d::grid::snap;
 use build2d::predicates::properly_cross;
-use build2d::region::Outline;
 use build2d::workloads::{self, XorShift64};
+use build2d::Outline;
 use build2d::{Geometry2DOptions, GridPoint, Region};
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay::{Overlay, ShapeType};

@@ -1,8 +1,8 @@
 //! Stage timings of build2d's region constructors on the standard workloads
 //! (`docs/workloads.md`: cell 0.25, origin (0, 0), snap bits 16); not a test.
 //!
-//!     cargo run --release --example bench_regions -- tiles [max_n]
-//!     cargo run --release --example bench_regions -- polys K [verify] [grid|sweep]
+//!     cargo run --release --features internals --example bench_regions -- tiles [max_n]
+//!     cargo run --release --features internals --example bench_regions -- polys K [verify] [grid|sweep]
 //!
 //! `tiles`: `Region::from_tile_map` on noisy-N and cave-N (N = 128 … max_n, doubling),
 //! best of three; rings, vertices and time per cell.
@@ -19,10 +19,10 @@ use std::time::Instant;
 use build2d::arrangement::{arrange_with, ArrangeOptions, EdgeTag, SearchMode, TaggedEdge};
 use build2d::grid::snap_vertex;
 use build2d::label::label;
-use build2d::region::Outline;
 use build2d::rings::{trace, Operation};
 use build2d::simple_outline::{self, resolve_outline};
 use build2d::workloads;
+use build2d::Outline;
 use build2d::{Geometry2DOptions, GridPoint, Region};
 
 const SNAP_BITS: u8 = 16;
@@ -102,7 +102,12 @@ fn polys(k: usize, verify: bool, search: SearchMode) {
     );
     let edges: Vec<TaggedEdge> = resolved
         .iter()
-        .flat_map(|r| r.tagged_edges(EdgeTag::Operand0))
+        .flat_map(Region::edges)
+        .map(|(from, to)| TaggedEdge {
+            from,
+            to,
+            tag: EdgeTag::Operand0,
+        })
         .collect();
     let (t_arrange, (arrangement, stats)) = timed(|| {
         arrange_with(

@@ -3,7 +3,7 @@
 //! max(cell/4, min(0.0825 r, cell/2))) against a quarter-cell tolerance (cell/4), at agent
 //! radius 1.0, cell 0.25, origin 0, SnapBits 16.
 //!
-//! Run: `cargo run --release --example figures -- MAP N [N ...] [verify]` with MAP one of
+//! Run: `cargo run --release --features internals --example figures -- MAP N [N ...] [verify]` with MAP one of
 //! `cave`, `pillars`, `noisy`. For each map it builds the region with
 //! `Region::from_tile_map`, then for each rule runs `Region::shrink(1.0, tol)`,
 //! `triangulate()` and `partition_convex(…, 6)` by hand, checks the partition
@@ -19,10 +19,10 @@ use std::time::Instant;
 
 use build2d::construct::{choose_sides, grid_tolerance};
 use build2d::partition::partition_convex;
-use build2d::pipeline::{MapSource, Mesh2DPipeline};
-use build2d::shrink::pipeline_arc_tolerance;
+use build2d::pipeline_arc_tolerance;
 use build2d::workloads::{cave, noisy, pillars, TileMap};
 use build2d::{Geometry2DOptions, Region};
+use build2d::{MapSource, Mesh2DPipeline};
 
 const CELL: f64 = 0.25;
 const RADIUS: f64 = 1.0;
@@ -111,11 +111,7 @@ fn measure(name: &str, map: &TileMap, verify: bool) {
                 cell_size: CELL,
                 origin: [0.0, 0.0],
             };
-            let pipeline = Mesh2DPipeline {
-                agent_radius: RADIUS,
-                max_vertices: MAX_VERTICES,
-                options: options(),
-            };
+            let pipeline = Mesh2DPipeline::new(RADIUS, MAX_VERTICES, options());
             let mesh = pipeline.build(&source).expect("pipeline");
             assert_eq!(
                 mesh.polygons, row.polygons,

@@ -1,7 +1,7 @@
 //! Quality figures of the agent-radius shrink ([S6], [S7], [E6]) on the standard maps of
 //! docs/workloads.md (cell 0.25, origin 0, SnapBits 16, radius 1.0).
 //!
-//! Run: `cargo run --release --example quality [N ...] [fine M]` (default N = 64 128 256,
+//! Run: `cargo run --release --features internals --example quality [N ...] [fine M]` (default N = 64 128 256,
 //! M = 256; noisy-N only for N ≤ 128). Per map and per arc tolerance (the pipeline's,
 //! a quarter cell, and the fine one) it prints, as a share of the relevant area:
 //!
@@ -24,9 +24,9 @@
 
 use std::time::Instant;
 
-use build2d::offset::Join;
-use build2d::shrink::pipeline_arc_tolerance;
+use build2d::pipeline_arc_tolerance;
 use build2d::workloads::{cave, noisy, pillars, TileMap};
+use build2d::Join;
 use build2d::{Geometry2DOptions, Region};
 
 const CELL: f64 = 0.25;
@@ -74,9 +74,7 @@ fn percent(x: f64) -> String {
 
 fn measure(name: &str, map: &TileMap, fine: usize) {
     let start = Instant::now();
-    let options = Geometry2DOptions {
-        snap_bits: SNAP_BITS,
-    };
+    let options = Geometry2DOptions::default().with_snap_bits(SNAP_BITS);
     let region = Region::from_tile_map(&map.cells, map.n, map.n, CELL, [0.0, 0.0], options)
         .expect("tile map");
     let r = RADIUS * GRID;

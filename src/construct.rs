@@ -163,6 +163,7 @@ fn quarter_polygon_area(r: f64, w: &[Vector]) -> f64 {
 }
 
 /// The area of the equal-area quadrant polygon at scale λ (for tests and the docs).
+#[cfg(any(test, feature = "internals"))]
 pub fn equal_area_quadrant_area(r: f64, sides: usize, lambda: f64) -> f64 {
     let circumscribed = circumscribed_polygon(r, sides);
     let h = tangent_half_side(r, sides);

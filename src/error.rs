@@ -4,8 +4,9 @@
 use std::fmt;
 
 /// Which coordinate of a point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Axis {
     /// The x coordinate (or a vertical grid line of a tile map).
     X,
@@ -23,8 +24,9 @@ impl fmt::Display for Axis {
 }
 
 /// Where an out-of-range value was found ([G1], [O6], X3).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "camelCase"))]
 #[non_exhaustive]
 pub enum Location {
     /// A vertex coordinate of an input outline.
@@ -87,6 +89,8 @@ impl fmt::Display for Location {
 
 /// The error of every fallible operation in build2d.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "camelCase"))]
 #[non_exhaustive]
 pub enum Error {
     /// A coordinate or scalar is non-finite or beyond its bound ([G1], [O6]).
@@ -122,6 +126,12 @@ pub enum Error {
 
 impl Error {
     /// Shorthand for [`Error::InvalidArgument`].
+    ///
+    /// ```
+    /// use build2d::Error;
+    /// let e = Error::invalid("radius", "must be at least 0");
+    /// assert_eq!(e.to_string(), "invalid argument `radius`: must be at least 0");
+    /// ```
     pub fn invalid(argument: impl Into<String>, reason: impl Into<String>) -> Self {
         Error::InvalidArgument {
             argument: argument.into(),

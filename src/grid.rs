@@ -12,6 +12,9 @@ pub const DEFAULT_SNAP_BITS: u8 = 16;
 
 /// Options shared by every operation: the grid unit is `2^-snap_bits` ([G2]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[non_exhaustive]
 pub struct Geometry2DOptions {
     /// 0 ..= 16; anything else is an invalid-argument error at the first use.
     pub snap_bits: u8,
@@ -41,12 +44,37 @@ impl Geometry2DOptions {
         Ok(options)
     }
 
+    /// The same options with other snap bits, unchecked: like every option, they are
+    /// validated at their first use (X3), so an operation reports a bad value as its error.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Region};
+    /// let options = Geometry2DOptions::default().with_snap_bits(17);
+    /// assert!(options.validate().is_err());
+    /// assert!(Region::from_outlines(&[], options).is_err());
+    /// ```
+    pub fn with_snap_bits(self, snap_bits: u8) -> Self {
+        Geometry2DOptions { snap_bits }
+    }
+
     /// Checks `snap_bits` is in 0 ..= 16 (X3: checked first, X4).
+    ///
+    /// ```
+    /// use build2d::Geometry2DOptions;
+    /// assert!(Geometry2DOptions::default().validate().is_ok());
+    /// assert!(Geometry2DOptions::default().with_snap_bits(20).validate().is_err());
+    /// ```
     pub fn validate(&self) -> Result<()> {
         check_snap_bits(self.snap_bits)
     }
 
     /// Grid units per public unit, `2^snap_bits`, exact.
+    ///
+    /// ```
+    /// use build2d::Geometry2DOptions;
+    /// assert_eq!(Geometry2DOptions::new(8)?.scale(), 256.0);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn scale(&self) -> f64 {
         scale(self.snap_bits)
     }
@@ -66,6 +94,7 @@ pub fn check_snap_bits(snap_bits: u8) -> Result<()> {
 /// Snap bits given as any integer (a case file, another language's API): the value itself
 /// when it is in 0 ..= 16, else the invalid argument `snap_bits` of [`check_snap_bits`]
 /// naming the value as given (never clamped).
+#[cfg(any(test, feature = "internals", feature = "conform"))]
 pub fn snap_bits_from_integer(value: i64) -> Result<u8> {
     match u8::try_from(value) {
         Ok(bits) => check_snap_bits(bits).map(|()| bits),
@@ -82,9 +111,8 @@ pub fn scale(snap_bits: u8) -> f64 {
 }
 
 /// A point of the snap grid, in grid units. Ordered by (x, y).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridPoint {
     /// x in grid units.
     pub x: i64,
@@ -94,11 +122,23 @@ pub struct GridPoint {
 
 impl GridPoint {
     /// The point (x, y) in grid units.
+    ///
+    /// ```
+    /// use build2d::GridPoint;
+    /// let p = GridPoint::new(3, -1);
+    /// assert_eq!((p.x, p.y), (3, -1));
+    /// assert!(p < GridPoint::new(3, 0)); // ordered by (x, y)
+    /// ```
     pub const fn new(x: i64, y: i64) -> Self {
         GridPoint { x, y }
     }
 
     /// The exact public value `(x, y) × 2^-snap_bits` ([G3]); exact because |x| < 2^53.
+    ///
+    /// ```
+    /// use build2d::GridPoint;
+    /// assert_eq!(GridPoint::new(3, -1).to_f64(1), [1.5, -0.5]);
+    /// ```
     pub fn to_f64(self, snap_bits: u8) -> [f64; 2] {
         [
             grid_to_f64(self.x, snap_bits),

@@ -364,25 +364,25 @@ fn main() -> ExitCode {
 
 #[cfg(feature = "conform")]
 fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
+    #[cfg(feature = "mutations")]
     if list_mutations {
         for (_, name) in build2d::mutation::ALL {
             println!("{name}");
         }
         return ExitCode::SUCCESS;
     }
+    #[cfg(feature = "mutations")]
     if let Some(name) = mutate {
         let Some(m) = build2d::mutation::by_name(name) else {
             eprintln!("error: unknown mutation `{name}` (see --list-mutations)");
             return ExitCode::from(2);
         };
-        #[cfg(feature = "mutations")]
         build2d::mutation::set(m);
-        #[cfg(not(feature = "mutations"))]
-        {
-            let _ = m;
-            eprintln!("error: --mutate needs the `mutations` feature");
-            return ExitCode::from(2);
-        }
+    }
+    #[cfg(not(feature = "mutations"))]
+    if list_mutations || mutate.is_some() {
+        eprintln!("error: --mutate and --list-mutations need the `mutations` feature");
+        return ExitCode::from(2);
     }
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
@@ -488,11 +488,8 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
             .map_err(|_| format!("the map's snapBits {bits} is outside 0..=16"))?,
         (None, None) => 16,
     };
-    let pipeline = Mesh2DPipeline {
-        agent_radius: args.radius,
-        max_vertices: args.max_verts,
-        options: Geometry2DOptions { snap_bits },
-    };
+    let options = Geometry2DOptions::new(u32::from(snap_bits)).map_err(|e| e.to_string())?;
+    let pipeline = Mesh2DPipeline::new(args.radius, args.max_verts, options);
     let cells = match &source {
         MapSource::TileMap { width, height, .. } => Some(width * height),
         MapSource::Outlines { .. } => None,
@@ -519,8 +516,8 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
     let text = match args.format {
         MeshFormat::Json => mesh_json(mesh) + "\n",
         MeshFormat::Obj => mesh.to_obj(match args.up {
-            UpAxis::Z => build2d::navmesh::ObjAxes::ZUp,
-            UpAxis::Y => build2d::navmesh::ObjAxes::YUp,
+            UpAxis::Z => build2d::ObjAxes::ZUp,
+            UpAxis::Y => build2d::ObjAxes::YUp,
         }),
     };
     match &args.output {

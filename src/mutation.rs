@@ -30,6 +30,7 @@ pub enum Mutation {
 }
 
 /// Every mutation with its command-line name.
+#[cfg(feature = "mutations")]
 pub const ALL: &[(Mutation, &str)] = &[
     (Mutation::RoundingTie, "a2-rounding-tie"),
     (Mutation::RingTurn, "r5-turn"),
@@ -44,6 +45,7 @@ pub const ALL: &[(Mutation, &str)] = &[
 ];
 
 /// The mutation of a command-line name.
+#[cfg(feature = "mutations")]
 pub fn by_name(name: &str) -> Option<Mutation> {
     ALL.iter().find(|(_, n)| *n == name).map(|(m, _)| *m)
 }

@@ -18,6 +18,7 @@ use crate::predicates::orient;
 /// vertices, `vertices[0] → vertices[1]` running counter-clockwise around
 /// `polygons[0]` (the smaller polygon id), so clockwise around `polygons[1]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Portal {
     /// The two polygons, smaller id first.
     pub polygons: [u32; 2],
@@ -27,6 +28,7 @@ pub struct Portal {
 
 /// How [`NavMesh::to_obj`] places the plane of the mesh in 3D.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ObjAxes {
     /// `v x y 0`: the mesh in the z = 0 plane, faces seen counter-clockwise from +z.
     #[default]
@@ -110,6 +112,15 @@ impl NavMesh {
 
     /// The connected components (polygons joined through portals), each a sorted list
     /// of polygon ids; components ordered by their smallest polygon.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// // Two walkable cells with a blocked one between them: two islands.
+    /// let source = MapSource::TileMap { cells: vec![true, false, true], width: 3, height: 1, cell_size: 1.0, origin: [0.0, 0.0] };
+    /// let mesh = Mesh2DPipeline::default().build(&source)?;
+    /// assert_eq!(mesh.regions(), vec![vec![0], vec![1]]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn regions(&self) -> Vec<Vec<usize>> {
         let mut component = vec![usize::MAX; self.polygons.len()];
         let mut regions = Vec::new();
@@ -221,7 +232,7 @@ impl NavMesh {
     /// indices, counter-clockwise seen from the up axis).
     ///
     /// ```
-    /// use build2d::navmesh::ObjAxes;
+    /// use build2d::ObjAxes;
     /// use build2d::{MapSource, Mesh2DPipeline};
     /// let source = MapSource::TileMap {
     ///     cells: vec![true; 4], width: 2, height: 2, cell_size: 0.5, origin: [0.0, 0.0],

@@ -18,6 +18,8 @@ pub const MAX_DISTANCE: f64 = 1_048_576.0;
 
 /// How the pieces join around the boundary ([O2], [O5]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Join {
     /// Rectangles along the edges and circumscribed m-gons around the vertices ([O2]).
     Round,
@@ -170,13 +172,27 @@ pub fn offset_edges(
 
 impl Region {
     /// The region grown (distance > 0) or shrunk (distance < 0) by |distance| public
-    /// units ([O1]–[O6]): region ∪ S or region ∖ S, S the union of the pieces of
-    /// [`offset_edges`]. Distance 0 (and the empty region) returns the region unchanged.
+    /// units ([O1]–[O6]): region ∪ S or region ∖ S, S the union of convex pieces
+    /// swept along the boundary. Distance 0 (and the empty region) returns the region unchanged.
     ///
     /// Errors, in this order (X3): distance non-finite or beyond ±2^20 (out of range,
     /// argument `distance`); `arc_tolerance` non-finite or negative (invalid argument);
     /// a constructed point beyond ±(2^21 + 2^20) public units (out of range, location
     /// `Constructed`, the first in generation order).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Join, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0)], Geometry2DOptions::new(0)?)?;
+    /// let grown = r.offset(1.0, Join::Square, 0.25)?;
+    /// assert_eq!(grown.area2(), 2 * 16); // the square [-1, 3]²
+    /// let round = r.offset(1.0, Join::Round, 0.25)?;
+    /// assert!(round.area2() > r.area2() && round.area2() <= grown.area2());
+    /// assert_eq!(grown.offset(-1.0, Join::Square, 0.25)?, r);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn offset(&self, distance: f64, join: Join, arc_tolerance: f64) -> Result<Region> {
         check_distance(distance)?;
         check_arc_tolerance(arc_tolerance)?;

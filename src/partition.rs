@@ -17,6 +17,7 @@ pub const DEFAULT_MAX_VERTICES: usize = 6;
 
 /// Weakly convex polygons covering a region, with adjacency ([PC4], [PC5]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvexPartition {
     /// The vertices (the triangulation's, in (x, y) order).
     pub vertices: Vec<GridPoint>,
@@ -33,6 +34,20 @@ impl ConvexPartition {
     /// counter-clockwise), starts at its smallest index, polygons are sorted, every
     /// directed edge is used once, neighbours are symmetric, and the doubled areas add up
     /// exactly to `region_area2`.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let region = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let p = region.partition_convex(4)?;
+    /// assert_eq!(p.polygons.len(), 1);
+    /// assert!(p.check(4, region.area2()).is_ok());
+    /// assert!(p.check(4, region.area2() + 2).is_err()); // the areas must add up
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn check(&self, max_vertices: usize, region_area2: i128) -> Result<(), String> {
         let n = self.vertices.len();
         if self.neighbors.len() != self.polygons.len() {

@@ -2,7 +2,7 @@
 //! Delaunay triangulation → convex partition.
 //!
 //! ```
-//! use build2d::pipeline::{MapSource, Mesh2DPipeline};
+//! use build2d::{MapSource, Mesh2DPipeline};
 //! // A 3 × 3 room with one blocked cell in the middle, cells of 1 unit.
 //! let cells = [true, true, true, true, false, true, true, true, true];
 //! let source = MapSource::TileMap {
@@ -28,6 +28,8 @@ use crate::triangulate::Triangulation;
 
 /// Where the walkable region comes from.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", rename_all_fields = "camelCase"))]
 pub enum MapSource {
     /// A tile map ([T1]): `cells[y × width + x]`, `true` = walkable.
     TileMap {
@@ -63,6 +65,9 @@ impl MapSource {
 
 /// Parameters of the build (X18).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[non_exhaustive]
 pub struct Mesh2DPipeline {
     /// Agent radius in public units (0 = no shrink).
     pub agent_radius: f64,
@@ -82,8 +87,70 @@ impl Default for Mesh2DPipeline {
     }
 }
 
+impl Mesh2DPipeline {
+    /// A build with the given agent radius (public units, 0 = no shrink), largest polygon
+    /// (3 ..= 16 vertices) and grid. Checked when [`build`](Self::build) runs.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Mesh2DPipeline};
+    /// let pipeline = Mesh2DPipeline::new(0.5, 8, Geometry2DOptions::new(10)?);
+    /// assert_eq!((pipeline.agent_radius, pipeline.max_vertices), (0.5, 8));
+    /// assert_eq!(pipeline.options.snap_bits, 10);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn new(agent_radius: f64, max_vertices: usize, options: Geometry2DOptions) -> Self {
+        Mesh2DPipeline {
+            agent_radius,
+            max_vertices,
+            options,
+        }
+    }
+
+    /// The same build with another agent radius.
+    ///
+    /// ```
+    /// use build2d::Mesh2DPipeline;
+    /// let pipeline = Mesh2DPipeline::default().with_agent_radius(0.25);
+    /// assert_eq!(pipeline.agent_radius, 0.25);
+    /// assert_eq!(pipeline.max_vertices, build2d::DEFAULT_MAX_VERTICES);
+    /// ```
+    pub fn with_agent_radius(self, agent_radius: f64) -> Self {
+        Mesh2DPipeline {
+            agent_radius,
+            ..self
+        }
+    }
+
+    /// The same build with another largest polygon size.
+    ///
+    /// ```
+    /// use build2d::Mesh2DPipeline;
+    /// assert_eq!(Mesh2DPipeline::default().with_max_vertices(3).max_vertices, 3);
+    /// ```
+    pub fn with_max_vertices(self, max_vertices: usize) -> Self {
+        Mesh2DPipeline {
+            max_vertices,
+            ..self
+        }
+    }
+
+    /// The same build on another grid.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Mesh2DPipeline};
+    /// let pipeline = Mesh2DPipeline::default().with_options(Geometry2DOptions::new(4)?);
+    /// assert_eq!(pipeline.options.snap_bits, 4);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn with_options(self, options: Geometry2DOptions) -> Self {
+        Mesh2DPipeline { options, ..self }
+    }
+}
+
 /// The navigation mesh: convex polygons over grid vertices, with adjacency.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct NavMesh {
     /// Snap bits of the grid; a vertex's public value is `v × 2^-snap_bits` (exact).
     pub snap_bits: u8,
@@ -97,6 +164,14 @@ pub struct NavMesh {
 
 impl NavMesh {
     /// The exact public coordinates of the vertices.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap { cells: vec![true], width: 1, height: 1, cell_size: 0.5, origin: [0.0, 0.0] };
+    /// let mesh = Mesh2DPipeline::default().build(&source)?;
+    /// assert_eq!(mesh.vertices_f64(), vec![[0.0, 0.0], [0.0, 0.5], [0.5, 0.0], [0.5, 0.5]]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn vertices_f64(&self) -> Vec<[f64; 2]> {
         self.vertices
             .iter()
@@ -135,12 +210,33 @@ pub fn check_outline_cell_size(cell_size: f64) -> Result<()> {
 
 impl Mesh2DPipeline {
     /// Builds the navmesh.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// // A 4 × 4 room of cells 0.25 wide, an agent of radius 0.25.
+    /// let source = MapSource::TileMap { cells: vec![true; 16], width: 4, height: 4, cell_size: 0.25, origin: [0.0, 0.0] };
+    /// let mesh = Mesh2DPipeline::default().with_agent_radius(0.25).build(&source)?;
+    /// assert_eq!(mesh.polygons.len(), 1); // the square [0.25, 0.75]²
+    /// assert!(mesh.vertices_f64().contains(&[0.75, 0.75]));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn build(&self, source: &MapSource) -> Result<NavMesh> {
         Ok(self.build_stages(source)?.mesh)
     }
 
     /// Builds the navmesh and returns every stage. Validation order (X18): snap bits,
     /// the source, the outlines' cell size, the agent radius, `max_vertices`.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap { cells: vec![true; 16], width: 4, height: 4, cell_size: 0.25, origin: [0.0, 0.0] };
+    /// let stages = Mesh2DPipeline::default().with_agent_radius(0.25).build_stages(&source)?;
+    /// assert!(stages.shrunk.area2() < stages.region.area2());
+    /// assert_eq!(stages.triangulation.triangles.len(), 2);
+    /// let names: Vec<&str> = stages.timings.iter().map(|(name, _)| *name).collect();
+    /// assert_eq!(names, ["region", "shrink", "triangulate", "partition"]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn build_stages(&self, source: &MapSource) -> Result<PipelineStages> {
         self.build_stages_observed(source, &mut |_| {})
     }
@@ -148,6 +244,15 @@ impl Mesh2DPipeline {
     /// [`Mesh2DPipeline::build_stages`], calling `on_stage` with each stage's name
     /// (`region`, `shrink`, `triangulate`, `partition`) before it starts: progress for
     /// large maps.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap { cells: vec![true; 4], width: 2, height: 2, cell_size: 1.0, origin: [0.0, 0.0] };
+    /// let mut seen = Vec::new();
+    /// Mesh2DPipeline::default().build_stages_observed(&source, &mut |stage| seen.push(stage))?;
+    /// assert_eq!(seen, ["region", "shrink", "triangulate", "partition"]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn build_stages_observed(
         &self,
         source: &MapSource,

@@ -12,6 +12,11 @@ use crate::rings::{trace, Operation, Ring};
 /// A set of rings that never cross and touch only at vertices, interior on the left,
 /// in canonical order ([R3]–[R6]). Compare with `==`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RegionData", rename_all = "camelCase")
+)]
 pub struct Region {
     snap_bits: u8,
     rings: Vec<Ring>,
@@ -19,6 +24,13 @@ pub struct Region {
 
 impl Region {
     /// The empty region.
+    ///
+    /// ```
+    /// use build2d::Region;
+    /// let r = Region::empty(8);
+    /// assert!(r.is_empty());
+    /// assert_eq!((r.area2(), r.snap_bits()), (0, 8));
+    /// ```
     pub fn empty(snap_bits: u8) -> Self {
         Region {
             snap_bits,
@@ -32,21 +44,67 @@ impl Region {
     }
 
     /// Snap bits of the grid the region lives on.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 1.0)], Geometry2DOptions::new(4)?)?;
+    /// assert_eq!(r.snap_bits(), 4);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn snap_bits(&self) -> u8 {
         self.snap_bits
     }
 
     /// The canonical rings in grid units.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, GridPoint, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0)], Geometry2DOptions::new(0)?)?;
+    /// assert_eq!(r.rings().len(), 1);
+    /// assert_eq!(r.rings()[0].len(), 4);
+    /// assert!(r.rings()[0].contains(&GridPoint::new(2, 2)));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn rings(&self) -> &[Ring] {
         &self.rings
     }
 
     /// Whether the region has no rings (zero area).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 1.0)], options)?;
+    /// let b = Region::from_outlines(&[square(5.0, 0.0, 1.0)], options)?;
+    /// assert!(!a.is_empty());
+    /// assert!(a.intersection(&b)?.is_empty());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.rings.is_empty()
     }
 
     /// The rings as exact public coordinates `i × 2^-snap_bits` ([G3]).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.5, 0.5, 1.0)], Geometry2DOptions::new(1)?)?;
+    /// assert!(r.rings_f64()[0].contains(&[1.5, 1.5]));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn rings_f64(&self) -> Vec<Vec<[f64; 2]>> {
         self.rings
             .iter()
@@ -56,10 +114,44 @@ impl Region {
 
     /// Twice the area in square grid units, exact: the shoelace sum over every ring
     /// (holes run clockwise and subtract).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 3.0)], options)?;
+    /// assert_eq!(r.area2(), 18); // 9 square units, doubled
+    /// let hole = Region::from_outlines(&[square(1.0, 1.0, 1.0)], options)?;
+    /// assert_eq!(r.difference(&hole)?.area2(), 16);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn area2(&self) -> i128 {
         self.edges()
             .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
             .sum()
+    }
+}
+
+/// The serialized form of a [`Region`]: deserializing checks every invariant
+/// ([`Region::check`]), so a region read from a file is as sound as a computed one.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RegionData {
+    snap_bits: u8,
+    rings: Vec<Ring>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RegionData> for Region {
+    type Error = Error;
+
+    fn try_from(data: RegionData) -> Result<Region> {
+        let region = Region::from_canonical_rings(data.snap_bits, data.rings);
+        region.check()?;
+        Ok(region)
     }
 }
 
@@ -132,6 +224,7 @@ pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Arrangement {
 
 /// One input outline: rings of public f64 points, read even-odd ([R1]).
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outline {
     /// The rings, any orientation, last vertex joined to the first.
     pub rings: Vec<Vec<[f64; 2]>>,
@@ -155,6 +248,22 @@ impl Region {
     /// Validation (X3), first failure reported: snap bits; then ring by ring in input
     /// order its vertex count (< 3: invalid argument `ring` naming outline and ring) and
     /// its coordinates (vertex order, x before y).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// // One outline with two nested rings, read even-odd: a square with a hole.
+    /// let frame = Outline { rings: vec![square(0.0, 0.0, 3.0).rings[0].clone(), square(1.0, 1.0, 1.0).rings[0].clone()] };
+    /// let r = Region::from_outlines(&[frame], options)?;
+    /// assert_eq!((r.rings().len(), r.area2()), (2, 16));
+    /// // A ring of two vertices is an invalid argument naming outline 0, ring 0.
+    /// let short = Outline { rings: vec![vec![[0.0, 0.0], [1.0, 0.0]]] };
+    /// assert!(matches!(Region::from_outlines(&[short], options), Err(build2d::Error::InvalidArgument { .. })));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn from_outlines(outlines: &[Outline], options: Geometry2DOptions) -> Result<Region> {
         from_outlines_with(outlines, options, &overlay)
     }
@@ -162,26 +271,92 @@ impl Region {
     /// The n-ary union of regions on one grid: all their ring edges as operand 0 in one
     /// arrangement, inside where w0 > 0 (X1, X2). Every region must use
     /// `options.snap_bits` ([G5]).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let parts: Vec<Region> = [0.0, 1.0, 2.0]
+    ///     .iter()
+    ///     .map(|&x| Region::from_outlines(&[square(x, 0.0, 2.0)], options))
+    ///     .collect::<Result<_, _>>()?;
+    /// let all = Region::union_all(&parts, options)?;
+    /// assert_eq!((all.rings().len(), all.area2()), (1, 2 * 8)); // a 4 × 2 rectangle
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn union_all(regions: &[Region], options: Geometry2DOptions) -> Result<Region> {
         union_all_with(regions, options, &overlay)
     }
 
     /// `self ∪ other` ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// let u = a.union(&b)?;
+    /// assert_eq!(u.rings().len(), 1);
+    /// assert_eq!(u.area2(), 2 * 7); // 4 + 4 - 1
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn union(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Union, &overlay)
     }
 
     /// `self ∩ other` ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// assert_eq!(a.intersection(&b)?.area2(), 2); // the unit square [1, 2]²
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn intersection(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Intersection, &overlay)
     }
 
     /// `self ∖ other` ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// let d = a.difference(&b)?;
+    /// assert_eq!((d.rings().len(), d.rings()[0].len(), d.area2()), (1, 6, 6)); // an L
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn difference(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Difference, &overlay)
     }
 
     /// Symmetric difference ([G5], X1).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let a = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// let b = Region::from_outlines(&[square(1.0, 1.0, 2.0)], options)?;
+    /// assert_eq!(a.xor(&b)?.area2(), 2 * 6); // 4 + 4 - 2 × 1
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn xor(&self, other: &Region) -> Result<Region> {
         self.boolean(other, Operation::Xor, &overlay)
     }
@@ -201,6 +376,19 @@ impl Region {
     }
 
     /// Every directed ring edge of the region, in ring order.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?;
+    /// assert_eq!(r.edges().count(), 4);
+    /// let shoelace: i128 = r.edges().map(|(a, b)| i128::from(a.x * b.y - b.x * a.y)).sum();
+    /// assert_eq!(shoelace, r.area2());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn edges(&self) -> impl Iterator<Item = (GridPoint, GridPoint)> + '_ {
         self.rings.iter().flat_map(|ring| {
             ring.iter()
@@ -210,7 +398,7 @@ impl Region {
     }
 
     /// Every directed ring edge with the given operand tag.
-    pub fn tagged_edges(&self, tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
+    pub(crate) fn tagged_edges(&self, tag: EdgeTag) -> impl Iterator<Item = TaggedEdge> + '_ {
         self.rings
             .iter()
             .flat_map(move |ring| ring_edges(ring, tag))
@@ -221,6 +409,17 @@ impl Region {
     /// inside an edge (brute force over all edge pairs: for tests and fuzzers); every
     /// point of the plane has winding 0 or 1 with the interior on the left of every edge;
     /// and the rings are exactly what tracing their own edges gives ([R4]–[R6]).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 2.0), square(1.0, 1.0, 2.0)], options)?;
+    /// assert!(r.check().is_ok());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn check(&self) -> Result<()> {
         let fail = |reason: String| Err(Error::GeometryDefect { reason });
         check_snap_bits(self.snap_bits)?;

@@ -36,6 +36,12 @@ pub fn check_radius(radius: f64) -> Result<()> {
 
 /// The arc tolerance the build pipeline passes to the shrink ([S7], X18):
 /// max(cell / 4, min(0.0825 × radius, cell / 2)).
+///
+/// ```
+/// use build2d::pipeline_arc_tolerance;
+/// assert_eq!(pipeline_arc_tolerance(1.0, 0.0), 0.25); // a quarter cell at least
+/// assert_eq!(pipeline_arc_tolerance(1.0, 100.0), 0.5); // half a cell at most
+/// ```
 pub fn pipeline_arc_tolerance(cell_size: f64, radius: f64) -> f64 {
     (cell_size / 4.0).max((0.0825 * radius).min(cell_size / 2.0))
 }
@@ -153,6 +159,18 @@ impl Region {
     /// NaN, +∞ or above 2^20 (out of range, argument `radius`); `arc_tolerance`
     /// non-finite or negative (invalid argument). Unlike [`Region::offset`] there is no
     /// constructed-point check (X3).
+    ///
+    /// ```
+    /// use build2d::{pipeline_arc_tolerance, Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let r = Region::from_outlines(&[square(0.0, 0.0, 4.0)], Geometry2DOptions::new(0)?)?;
+    /// let shrunk = r.shrink(1.0, pipeline_arc_tolerance(1.0, 1.0))?;
+    /// assert_eq!(shrunk.area2(), 2 * 4); // the square [1, 3]²
+    /// assert!(r.shrink(-1.0, 0.25).is_err());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn shrink(&self, radius: f64, arc_tolerance: f64) -> Result<Region> {
         check_radius(radius)?;
         check_arc_tolerance(arc_tolerance)?;

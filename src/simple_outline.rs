@@ -58,19 +58,19 @@
 //! loses no candidate. Rings of more than [`MAX_FAST_PATH_VERTICES`] points take the
 //! general path, whose grid search has better worst cases.
 
-use crate::arrangement::{EdgeTag, TaggedEdge, MAX_ARRANGEMENT_COORDINATE};
-use crate::error::Result;
+use crate::arrangement::MAX_ARRANGEMENT_COORDINATE;
 use crate::grid::GridPoint;
 use crate::predicates::{cross, properly_cross, segment_meets_pixel};
-use crate::region::{overlay, ring_edges, Region};
-use crate::rings::{canonical_ring, Operation, Ring};
+use crate::region::Region;
+use crate::rings::{canonical_ring, Ring};
 
 /// Rings with more points (before dropping duplicates) go to the general path.
 pub const MAX_FAST_PATH_VERTICES: usize = 1024;
 
 /// Resolves one outline alone by even-odd (X2, first step): the fast path when the
 /// outline is one ring that qualifies ([`resolve_simple_ring`]), else [`overlay`].
-pub fn resolve_outline(rings: &[Vec<GridPoint>], snap_bits: u8) -> Result<Region> {
+#[cfg(feature = "internals")]
+pub fn resolve_outline(rings: &[Vec<GridPoint>], snap_bits: u8) -> crate::Result<Region> {
     if let [ring] = rings {
         if let Some(region) = resolve_simple_ring(ring, snap_bits) {
             return Ok(region);
@@ -81,12 +81,17 @@ pub fn resolve_outline(rings: &[Vec<GridPoint>], snap_bits: u8) -> Result<Region
 
 /// X2's first step by the general path: every ring's edges as operand 0 through the
 /// arrangement, inside = even-odd.
-pub fn resolve_outline_in_general(rings: &[Vec<GridPoint>], snap_bits: u8) -> Result<Region> {
+#[cfg(any(test, feature = "internals"))]
+pub fn resolve_outline_in_general(
+    rings: &[Vec<GridPoint>],
+    snap_bits: u8,
+) -> crate::Result<Region> {
+    use crate::arrangement::{EdgeTag, TaggedEdge};
     let edges: Vec<TaggedEdge> = rings
         .iter()
-        .flat_map(|ring| ring_edges(ring, EdgeTag::Operand0))
+        .flat_map(|ring| crate::region::ring_edges(ring, EdgeTag::Operand0))
         .collect();
-    overlay(&edges, Operation::EvenOdd, snap_bits)
+    crate::region::overlay(&edges, crate::rings::Operation::EvenOdd, snap_bits)
 }
 
 /// The even-odd region of one ring of snapped points when the conditions of the module

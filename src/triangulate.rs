@@ -11,6 +11,7 @@ use crate::region::Region;
 
 /// The triangles covering a region exactly, with adjacency ([TR1]–[TR4]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Triangulation {
     /// The ring vertices sorted by (x, y) ([TR2]).
     pub vertices: Vec<GridPoint>,
@@ -28,13 +29,24 @@ fn defect(reason: impl Into<String>) -> Error {
 
 impl Region {
     /// The constrained Delaunay triangulation of the region (X16).
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let t = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?.triangulate()?;
+    /// assert_eq!((t.vertices.len(), t.triangles.len()), (4, 2));
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn triangulate(&self) -> Result<Triangulation> {
         Ok(self.triangulate_with_windings()?.0)
     }
 
     /// [`Region::triangulate`] plus the flood's winding number of every output triangle,
     /// so that tests can compare it with the sweep's labels ([L7]).
-    pub fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
+    pub(crate) fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
         let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
         vertices.sort_unstable();
         vertices.dedup();
@@ -145,6 +157,19 @@ impl Triangulation {
     /// Checks [TR3]/[TR4] and validity: indices in range, counter-clockwise triangles
     /// starting at their smallest index and sorted, neighbours symmetric across the
     /// reversed edge.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Outline, Region};
+    /// let square = |x: f64, y: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(0)?; // grid unit 1
+    /// let mut t = Region::from_outlines(&[square(0.0, 0.0, 2.0)], options)?.triangulate()?;
+    /// assert!(t.check().is_ok());
+    /// t.triangles[0].swap(1, 2); // now clockwise
+    /// assert!(t.check().is_err());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
     pub fn check(&self) -> Result<()> {
         let n = self.vertices.len() as u32;
         if self.neighbors.len() != 3 * self.triangles.len() {

@@ -4,9 +4,9 @@
 //! failing; these tests are the answer.)
 
 use build2d::arrangement::{arrange, Arrangement, EdgeTag, Segment, TaggedEdge};
-use build2d::partition::ConvexPartition;
-use build2d::triangulate::Triangulation;
 use build2d::validity::check_arrangement;
+use build2d::ConvexPartition;
+use build2d::Triangulation;
 use build2d::{Geometry2DOptions, GridPoint, Outline, Region};
 
 fn p(x: i64, y: i64) -> GridPoint {

@@ -18,7 +18,7 @@ use build2d::arrangement::{Arrangement, Segment};
 use build2d::cdt::Cdt;
 use build2d::diff::{assert_same, same_outcome};
 use build2d::label::label;
-use build2d::region::Outline;
+use build2d::Outline;
 use build2d::{Geometry2DOptions, GridPoint, Region};
 use build2d_reference::geom::Point as RefPoint;
 use proptest::prelude::*;

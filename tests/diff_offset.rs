@@ -8,9 +8,9 @@ mod common;
 use build2d::case::{error_json, parse_region_input, region_json};
 use build2d::construct::{choose_sides, grid_tolerance};
 use build2d::diff::same_outcome;
-use build2d::offset::Join;
-use build2d::region::Outline;
-use build2d::shrink::pipeline_arc_tolerance;
+use build2d::pipeline_arc_tolerance;
+use build2d::Join;
+use build2d::Outline;
 use build2d::{Geometry2DOptions, Region};
 use build2d_reference as reference;
 use proptest::prelude::*;
@@ -288,7 +288,7 @@ fn engine_square(x0: f64, x1: f64, y0: f64, y1: f64) -> Region {
     let outline = Outline {
         rings: vec![vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]],
     };
-    Region::from_outlines(&[outline], Geometry2DOptions { snap_bits: 0 }).unwrap()
+    Region::from_outlines(&[outline], Geometry2DOptions::default().with_snap_bits(0)).unwrap()
 }
 
 fn reference_square(x0: f64, x1: f64, y0: f64, y1: f64) -> reference::geom::Region {

@@ -263,7 +263,7 @@ fn check_tile_map(input: &Value) -> Result<(), TestCaseError> {
         h,
         cell,
         origin,
-        Geometry2DOptions { snap_bits: bits },
+        Geometry2DOptions::default().with_snap_bits(bits),
     )
     .map_err(|e| TestCaseError::fail(e.to_string()))?;
     check_region(&region, &agreed)?;

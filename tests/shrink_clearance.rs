@@ -10,7 +10,7 @@
 //! one and a segment of the other, so checking vertex–segment pairs both ways is exact.
 
 use build2d::construct::{choose_sides, grid_tolerance};
-use build2d::offset::Join;
+use build2d::Join;
 use build2d::{Geometry2DOptions, GridPoint, Region};
 use proptest::prelude::*;
 
@@ -66,7 +66,7 @@ proptest! {
         let tolerance = if quarter_cell_rule {
             0.25
         } else {
-            build2d::shrink::pipeline_arc_tolerance(1.0, radius)
+            build2d::pipeline_arc_tolerance(1.0, radius)
         };
         let r = radius * 256.0;
         let m = choose_sides(r, grid_tolerance(tolerance, 8, r));

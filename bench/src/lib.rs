@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use build2d::region::Outline;
+use build2d::Outline;
 use build2d::{Geometry2DOptions, GridPoint, Region};
 
 /// Snap bits of every family here (one grid unit = 2^-16).

@@ -6,7 +6,7 @@ use build2d::{Error, Geometry2DOptions, MapSource, Region};
 /// with a typed error, never a geometry defect; a tile map holds width × height cells or
 /// is rejected.
 pub fn check_map_source(source: &MapSource) {
-    let options = Geometry2DOptions { snap_bits: 8 };
+    let options = Geometry2DOptions::default().with_snap_bits(8);
     let region = match source {
         MapSource::TileMap {
             cells,

@@ -8,8 +8,8 @@
 //! repair loop ([A4], X9); drop zero-net fragments and index the vertices ([A5]).
 //! Candidate pairs and pixels come from `search` ([C1]–[C4]).
 
-use crate::error::{Error, Location, Result};
-use crate::grid::{snap_checked, Geometry2DOptions, GridPoint};
+use crate::error::{Error, Result};
+use crate::grid::GridPoint;
 
 mod noded;
 mod repair;
@@ -17,7 +17,9 @@ mod search;
 mod strips;
 
 use repair::Piece;
-pub use repair::{repair_fragments, Fragment, MAX_REPAIR_ROUNDS};
+#[cfg(any(test, feature = "internals"))]
+pub use repair::repair_fragments;
+pub use repair::{Fragment, MAX_REPAIR_ROUNDS};
 pub use search::SearchMode;
 
 /// Which operand an input edge counts for (X1; `Both` is the shrink's Op 2, [S5]).
@@ -68,6 +70,7 @@ impl Arrangement {
     /// Checks the canonical-form invariants: vertices strictly increasing in (x, y);
     /// every segment has `a < b < vertices.len()` and a non-zero net; segments strictly
     /// increasing in (a, b); every vertex is an endpoint of some segment.
+    #[cfg(any(test, feature = "internals"))]
     pub fn check(&self) -> Result<(), String> {
         if let Some(w) = self.vertices.windows(2).find(|w| w[0] >= w[1]) {
             return Err(format!(
@@ -100,7 +103,6 @@ impl Arrangement {
 pub const MAX_ARRANGEMENT_COORDINATE: i64 = 1 << 39;
 
 /// Hidden options of [`arrange_with`].
-#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ArrangeOptions {
     /// Which candidate search to run; never changes the result ([C1]).
@@ -113,7 +115,6 @@ pub struct ArrangeOptions {
 }
 
 /// What one run of the arrangement did (for tests and benchmarks).
-#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ArrangeStats {
     /// Rounds of the repair loop ([A4], X9), including the final one that changed nothing.
@@ -168,6 +169,7 @@ pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement> {
 }
 
 /// A directed input edge in public (world) coordinates, snapped like an outline vertex.
+#[cfg(any(test, feature = "internals"))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WorldEdge {
     /// Start point, public units.
@@ -182,6 +184,7 @@ pub struct WorldEdge {
 /// coordinate is range-checked by [G1] and snapped by [G2] exactly as an outline vertex,
 /// `from` before `to`, x before y. A bad coordinate is out of range at argument
 /// `edges[index].from` (or `.to`) with the value as given.
+#[cfg(any(test, feature = "internals", feature = "conform"))]
 pub fn snap_world_edge(
     index: usize,
     from: [f64; 2],
@@ -189,11 +192,11 @@ pub fn snap_world_edge(
     snap_bits: u8,
 ) -> Result<(GridPoint, GridPoint)> {
     let end = |end: &str, p: [f64; 2]| -> Result<GridPoint> {
-        let at = || Location::Argument {
+        let at = || crate::Location::Argument {
             name: format!("edges[{index}].{end}"),
         };
-        let x = snap_checked(p[0], snap_bits, at)?;
-        let y = snap_checked(p[1], snap_bits, at)?;
+        let x = crate::grid::snap_checked(p[0], snap_bits, at)?;
+        let y = crate::grid::snap_checked(p[1], snap_bits, at)?;
         Ok(GridPoint::new(x, y))
     };
     Ok((end("from", from)?, end("to", to)?))
@@ -214,7 +217,11 @@ pub fn snap_world_edge(
 /// assert_eq!(out.vertices[2], GridPoint::new(2, 2)); // the crossing (1, 1)
 /// # Ok::<(), build2d::Error>(())
 /// ```
-pub fn arrange_world(edges: &[WorldEdge], options: Geometry2DOptions) -> Result<Arrangement> {
+#[cfg(any(test, feature = "internals"))]
+pub fn arrange_world(
+    edges: &[WorldEdge],
+    options: crate::Geometry2DOptions,
+) -> Result<Arrangement> {
     options.validate()?;
     let snapped = edges
         .iter()
@@ -232,7 +239,6 @@ pub fn arrange_world(edges: &[WorldEdge], options: Geometry2DOptions) -> Result<
 }
 
 /// [`arrange`] with a forced candidate search, also returning what the run did.
-#[doc(hidden)]
 pub fn arrange_with(
     edges: &[TaggedEdge],
     options: &ArrangeOptions,

@@ -5,7 +5,7 @@ use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::search::{Index, Path, SearchMode};
-use super::{ArrangeStats, Segment, MAX_ARRANGEMENT_COORDINATE};
+use super::{ArrangeStats, Segment};
 
 /// Rounds after which a repair loop that still changes something is a defect ([A4], X9).
 pub const MAX_REPAIR_ROUNDS: usize = 256;
@@ -13,7 +13,6 @@ pub const MAX_REPAIR_ROUNDS: usize = 256;
 /// A piece of an edge between two grid points, canonical: `a < b` in (x, y) order and
 /// `net` counts (per operand) the pieces running a→b minus those running b→a.
 /// A zero net is legal while the loop runs (a cancelled piece still forces hot pixels).
-#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fragment {
     /// The smaller endpoint.
@@ -412,13 +411,13 @@ pub(super) fn repair_loop(
 /// Runs the repair loop of X9 directly on hand-made fragments (tests of its code paths).
 /// Fragments are canonicalised first (zero-length ones dropped, reversed ones flipped with
 /// negated nets, identical ones merged); the initial reroute is NOT run.
-#[doc(hidden)]
+#[cfg(any(test, feature = "internals"))]
 pub fn repair_fragments(
     fragments: &[Fragment],
     mode: SearchMode,
     max_rounds: usize,
 ) -> Result<(Vec<Fragment>, ArrangeStats)> {
-    let bound = MAX_ARRANGEMENT_COORDINATE as u64;
+    let bound = super::MAX_ARRANGEMENT_COORDINATE as u64;
     let mut canonical = Vec::with_capacity(fragments.len());
     for f in fragments {
         if [f.a.x, f.a.y, f.b.x, f.b.y]

@@ -20,6 +20,8 @@ use crate::grid::GridPoint;
 use super::Fragment;
 
 /// Which candidate search to run (hidden knob for tests and benchmarks).
+// Only tests and benchmarks force a search (feature `internals`).
+#[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum SearchMode {
     /// The grid, unless its cell counts show clustering ([C4]); then the sweep.

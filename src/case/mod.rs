@@ -180,7 +180,7 @@ const FIELD_NAMES: &[(&str, &str, &str)] = &[
 ];
 
 /// The input field holding the value the Rust API calls `name`, in `context` (see
-/// [`FIELD_NAMES`]; `""` for none).
+/// `FIELD_NAMES`; `""` for none).
 pub fn field_name<'a>(name: &'a str, context: &str) -> &'a str {
     FIELD_NAMES
         .iter()

@@ -129,6 +129,7 @@ impl Cdt {
     }
 
     /// All vertices: the input points, then the three bounding points.
+    #[cfg(feature = "internals")]
     pub fn points(&self) -> &[GridPoint] {
         &self.points
     }
@@ -139,13 +140,14 @@ impl Cdt {
     }
 
     /// The constraints as normalised, deduplicated, sorted (min, max) pairs.
+    #[cfg(any(test, feature = "internals"))]
     pub fn constraints(&self) -> &[(u32, u32)] {
         &self.constraints
     }
 
     /// How many edge flips the construction did (legalisation, Sloan and [D7] passes
     /// together): a statistic for benchmarks.
-    #[doc(hidden)]
+    #[cfg(feature = "internals")]
     pub fn flip_count(&self) -> u64 {
         self.mesh.flips
     }
@@ -571,6 +573,7 @@ impl Cdt {
 
     /// Triangles with no bounding vertex, each rotated to start at its smallest index,
     /// sorted (docs/cdt.md §7.1).
+    #[cfg(any(test, feature = "internals", feature = "conform"))]
     pub fn finite_triangles(&self) -> Vec<[u32; 3]> {
         let mut out: Vec<[u32; 3]> = self
             .mesh
@@ -584,6 +587,7 @@ impl Cdt {
     }
 
     /// Every constrained edge once as (min, max), sorted.
+    #[cfg(any(test, feature = "internals", feature = "conform"))]
     pub fn constrained_edges(&self) -> Vec<(u32, u32)> {
         let mut out: Vec<(u32, u32)> = self
             .mesh
@@ -603,6 +607,7 @@ impl Cdt {
     /// Checks the invariants: links symmetric (flags too), triangles counter-clockwise,
     /// areas add up to the bounding triangle, constraints exactly the flagged edges,
     /// unconstrained edges locally Delaunay.
+    #[cfg(any(test, feature = "internals"))]
     pub fn check(&self) -> Result<()> {
         let n = self.input_count();
         let slots = self.mesh.triangles.len();

@@ -40,11 +40,7 @@ fn main() {
                 outlines: family(&fam, n),
                 cell_size: 1.0,
             };
-            let pipeline = Mesh2DPipeline {
-                agent_radius: 0.0,
-                max_vertices: 6,
-                options: options(),
-            };
+            let pipeline = Mesh2DPipeline::new(0.0, 6, options());
             alternate(
                 rounds,
                 || {
