@@ -57,6 +57,7 @@ pub mod offset;
 pub mod partition;
 pub mod pipeline;
 pub mod predicates;
+pub mod progress;
 pub mod region;
 pub mod rings;
 pub mod shrink;
