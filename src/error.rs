@@ -122,6 +122,9 @@ pub enum Error {
         /// What failed.
         reason: String,
     },
+    /// The caller cancelled the build through its
+    /// [`BuildControl`](crate::progress::BuildControl): no output was produced.
+    Cancelled,
 }
 
 impl Error {
@@ -145,7 +148,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::OutOfRange { location, value } => {
-                write!(f, "value {value} out of range at {location}")
+                write!(f, "value {value:?} out of range at {location}")
             }
             Error::InvalidArgument {
                 argument,
@@ -159,6 +162,7 @@ impl fmt::Display for Error {
                 write!(f, "snap bits mismatch: {left} vs {right}")
             }
             Error::GeometryDefect { reason } => write!(f, "geometry defect: {reason}"),
+            Error::Cancelled => f.write_str("cancelled"),
         }
     }
 }

@@ -115,12 +115,15 @@ pub mod svg;
 #[doc(hidden)]
 pub mod workloads;
 
+pub mod progress;
+
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint, DEFAULT_SNAP_BITS, MAX_COORDINATE, MAX_SNAP_BITS};
 pub use navmesh::{ObjAxes, Portal};
 pub use offset::{Join, MAX_DISTANCE};
 pub use partition::{ConvexPartition, DEFAULT_MAX_VERTICES, MAX_VERTICES_RANGE};
 pub use pipeline::{MapSource, Mesh2DPipeline, NavMesh, PipelineStages};
+pub use progress::{BuildControl, NoControl, Progress, Stage, Step};
 pub use region::{Outline, Region};
 pub use shrink::pipeline_arc_tolerance;
 pub use triangulate::Triangulation;

@@ -12,6 +12,8 @@ use serde_json::Value;
 // The map readers, in their own file so that the fuzz crate can include it too.
 mod map_file;
 use map_file::{read_map, MapFile};
+// The terminal progress bar of `mesh`.
+mod progress_bar;
 
 #[derive(Parser)]
 #[command(name = "build2d", version, about, long_about = None)]
@@ -48,7 +50,7 @@ enum Command {
         map: PathBuf,
         /// Cell size in public units (text maps: default 1; JSON tile maps: overrides the
         /// map's; outlines: required).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         cell_size: Option<f64>,
         /// Agent radius in public units (0 = no shrink).
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
@@ -216,13 +218,23 @@ fn run(path: &PathBuf, canonical: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outcome = match serde_json::from_str::<Value>(&text) {
+    let (outcome, reason) = match serde_json::from_str::<Value>(&text) {
         Ok(file) if case::is_vector_file(&file) => return run_vector_file(path, &file),
-        Ok(value) => match value.get("input") {
-            Some(input) if value.get("op").is_none() => case::run_case_json(input),
-            _ => case::run_case_json(&value),
-        },
-        Err(_) => case::run_case_text(&text),
+        Ok(value) => {
+            let input = match value.get("input") {
+                Some(input) if value.get("op").is_none() => input,
+                _ => &value,
+            };
+            let result = case::run_case(input);
+            // The vector form has no reason; say it in words on standard error.
+            let reason = match &result {
+                Err(case::CaseError::Engine(e)) => Some(e.to_string()),
+                Err(case::CaseError::Malformed(m)) => Some(format!("malformed: {m}")),
+                Ok(_) => None,
+            };
+            (case::case_result_json(input, result), reason)
+        }
+        Err(_) => (case::run_case_text(&text), None),
     };
     let printed = case::outcome_json(&outcome);
     if canonical {
@@ -230,6 +242,9 @@ fn run(path: &PathBuf, canonical: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     print_line(&pretty(&printed));
+    if let Some(reason) = reason {
+        eprintln!("error: {reason}");
+    }
     if outcome.is_ok() {
         ExitCode::SUCCESS
     } else {
@@ -494,18 +509,14 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
         MapSource::TileMap { width, height, .. } => Some(width * height),
         MapSource::Outlines { .. } => None,
     };
-    let large = cells.is_some_and(|c| c >= 65_536);
-    let stages = pipeline
-        .build_stages_observed(&source, &mut |stage| {
-            if large {
-                eprintln!("  {stage}…");
-            }
-        })
-        .map_err(|e| e.to_string())?;
+    let mut display = progress_bar::ProgressDisplay::on_stderr();
+    let built = pipeline.build_stages_with(&source, &mut display);
+    display.finish();
+    let stages = built.map_err(|e| e.to_string())?;
     if let Some(area) = args.min_region_area {
         if !(area.is_finite() && area >= 0.0) {
             return Err(format!(
-                "--min-region-area must be finite and >= 0, got {area}"
+                "--min-region-area must be finite and >= 0, got {area:?}"
             ));
         }
     }
@@ -562,14 +573,14 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
     eprintln!("polygons:         {}", mesh.polygons.len());
     if let Some(area) = args.min_region_area {
         eprintln!(
-            "regions:          {} kept of {} (area >= {area})",
+            "regions:          {} kept of {} (area >= {area:?})",
             mesh.regions().len(),
             stages.mesh.regions().len()
         );
     }
     if mesh.polygons.is_empty() {
         eprintln!(
-            "warning: the mesh is empty (the agent radius {} leaves no walkable area{})",
+            "warning: the mesh is empty (the agent radius {:?} leaves no walkable area{})",
             args.radius,
             if args.min_region_area.is_some() {
                 ", or every region is below --min-region-area"
@@ -692,12 +703,23 @@ fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
     match format {
         "text" => Ok(map.to_text()),
         "json" => {
-            let cells: Vec<u8> = map.cells.iter().map(|&c| u8::from(c)).collect();
+            // The cells are written as text, not as a `Value` tree (10^8 cells would take
+            // gigabytes); the rest of the case is serde_json's, so the bytes are the same.
             let case = serde_json::json!({
                 "op": "fromTileMap", "snapBits": 16, "width": n, "height": n,
-                "cellSize": 0.25, "origin": [0.0, 0.0], "cells": cells
-            });
-            Ok(case.to_string() + "\n")
+                "cellSize": 0.25, "origin": [0.0, 0.0], "cells": []
+            })
+            .to_string();
+            let mut cells = String::with_capacity(2 * map.cells.len() + 10);
+            cells.push_str(r#""cells":["#);
+            for (k, &c) in map.cells.iter().enumerate() {
+                if k > 0 {
+                    cells.push(',');
+                }
+                cells.push(if c { '1' } else { '0' });
+            }
+            cells.push(']');
+            Ok(case.replacen(r#""cells":[]"#, &cells, 1) + "\n")
         }
         _ => Err(format!("unknown format `{format}` (text, json)")),
     }

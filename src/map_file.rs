@@ -12,6 +12,7 @@ use serde_json::Value;
 const MAP_BYTES_LIMIT: u64 = 1 << 30;
 
 /// Reads a whole map file or standard input (`-`), at most [`MAP_BYTES_LIMIT`] bytes.
+/// A NUL byte ends the read at once: no map has one, and `/dev/zero` has nothing else.
 pub fn read_map_text(path: &Path) -> Result<String, String> {
     use std::io::Read;
     let name = if path.as_os_str() == "-" {
@@ -19,22 +20,47 @@ pub fn read_map_text(path: &Path) -> Result<String, String> {
     } else {
         path.display().to_string()
     };
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
+    let (reader, size): (Box<dyn Read>, u64) = if path.as_os_str() == "-" {
+        (Box::new(std::io::stdin()), 0)
     } else {
-        Box::new(std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?)
+        let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
+        // A regular file's length sizes the buffer once (no doubling of 200 MB).
+        let size = file
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .map_or(0, |m| m.len().min(MAP_BYTES_LIMIT));
+        (Box::new(file), size)
     };
-    let mut text = String::new();
-    reader
-        .take(MAP_BYTES_LIMIT + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("{name}: {e}"))?;
-    if text.len() as u64 > MAP_BYTES_LIMIT {
+    let mut reader = reader.take(MAP_BYTES_LIMIT + 1);
+    let mut bytes = Vec::with_capacity(size as usize + 1);
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("{name}: {e}")),
+        };
+        if let Some(k) = chunk[..n].iter().position(|&b| b == 0) {
+            return Err(format!(
+                "{name}: byte {}: a NUL byte; not a text or JSON map",
+                bytes.len() + k + 1
+            ));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+    if bytes.len() as u64 > MAP_BYTES_LIMIT {
         return Err(format!(
             "{name}: larger than {MAP_BYTES_LIMIT} bytes, not a map this reads"
         ));
     }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name}: byte {}: not UTF-8; not a text or JSON map",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
 }
 
 /// Reads a plain-text tile map: top row first, so text row k is y = height − 1 − k.
@@ -103,7 +129,56 @@ struct TileMapFile {
     height: usize,
     cell_size: f64,
     origin: [f64; 2],
-    cells: Vec<u8>,
+    cells: Cells,
+}
+
+/// A tile map's `cells`, read straight into walkable flags: each element must be the
+/// integer 0 or 1, and a bad one is reported with its line and column.
+struct Cells(Vec<bool>);
+
+impl<'de> serde::Deserialize<'de> for Cells {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Cells;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of cells, each 0 (blocked) or 1 (walkable)")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Cells, A::Error> {
+                let mut cells = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(cell) = seq.next_element::<Cell>()? {
+                    cells.push(cell.0);
+                }
+                Ok(Cells(cells))
+            }
+        }
+        deserializer.deserialize_seq(Visitor)
+    }
+}
+
+/// One cell: the integer 0 or 1.
+struct Cell(bool);
+
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Cell;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a cell, 0 (blocked) or 1 (walkable)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Cell, E> {
+                match v {
+                    0 | 1 => Ok(Cell(v == 1)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_u64(Visitor)
+    }
 }
 
 /// A map as read: the source and the snap bits the file names, if any.
@@ -146,23 +221,18 @@ pub fn parse_map_file(path: &Path, text: &str, cell_size: Option<f64>) -> Result
         if let Some(op) = map.op.as_deref().filter(|&op| op != "fromTileMap") {
             return Err(format!("{name}: a `{op}` case is not a map"));
         }
-        if map.cells.len() != map.width.saturating_mul(map.height) {
+        let cells = map.cells.0;
+        if cells.len() != map.width.saturating_mul(map.height) {
             return Err(format!(
                 "{name}: {} cells for a {} × {} map",
-                map.cells.len(),
+                cells.len(),
                 map.width,
                 map.height
             ));
         }
-        if let Some(k) = map.cells.iter().position(|&c| c > 1) {
-            return Err(format!(
-                "{name}: cells[{k}] is {}; a cell is 1 (walkable) or 0 (blocked)",
-                map.cells[k]
-            ));
-        }
         return Ok(MapFile {
             source: MapSource::TileMap {
-                cells: map.cells.iter().map(|&c| c == 1).collect(),
+                cells,
                 width: map.width,
                 height: map.height,
                 cell_size: cell_size.unwrap_or(map.cell_size),

@@ -45,7 +45,7 @@ pub fn check_arc_tolerance(arc_tolerance: f64) -> Result<()> {
     if !arc_tolerance.is_finite() || arc_tolerance < 0.0 {
         return Err(Error::invalid(
             "arc_tolerance",
-            format!("must be finite and at least 0, got {arc_tolerance}"),
+            format!("must be finite and at least 0, got {arc_tolerance:?}"),
         ));
     }
     Ok(())

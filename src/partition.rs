@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 use crate::predicates::orient;
+use crate::progress::{Stage, Step, Ticker};
 
 /// Smallest and largest allowed `max_vertices_per_polygon` ([PC] header).
 pub const MAX_VERTICES_RANGE: std::ops::RangeInclusive<usize> = 3..=16;
@@ -121,6 +122,23 @@ pub fn partition_convex(
     neighbors: &[i32],
     max_vertices: usize,
 ) -> Result<ConvexPartition> {
+    partition_observed(
+        vertices,
+        triangles,
+        neighbors,
+        max_vertices,
+        &mut Ticker::silent(),
+    )
+}
+
+/// [`partition_convex`], counting the diagonals considered on `ticker`.
+pub(crate) fn partition_observed(
+    vertices: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+    max_vertices: usize,
+    ticker: &mut Ticker,
+) -> Result<ConvexPartition> {
     if !MAX_VERTICES_RANGE.contains(&max_vertices) {
         return Err(Error::invalid(
             "max_vertices",
@@ -176,7 +194,9 @@ pub fn partition_convex(
     }
 
     // [PC3]: one pass in that order is exhaustive.
-    for &(_, lo, hi, t, u) in &diagonals {
+    ticker.start(Stage::Partition, Step::Diagonals, diagonals.len())?;
+    for (done, &(_, lo, hi, t, u)) in diagonals.iter().enumerate() {
+        ticker.tick(done)?;
         let p = find(&mut owner, t);
         let q = find(&mut owner, u);
         if p == q {
@@ -190,6 +210,7 @@ pub fn partition_convex(
         }
     }
 
+    ticker.finish()?;
     // [PC4]: start at the smallest index, sort lexicographically.
     let mut out: Vec<Vec<u32>> = polygons
         .into_iter()

@@ -17,11 +17,15 @@
 //! # Ok::<(), build2d::Error>(())
 //! ```
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::grid::{Geometry2DOptions, GridPoint};
-use crate::partition::{partition_convex, ConvexPartition, DEFAULT_MAX_VERTICES};
+use crate::partition::{
+    partition_convex, partition_observed, ConvexPartition, DEFAULT_MAX_VERTICES,
+};
+use crate::progress::{BuildControl, Progress, Stage, Step, Ticker};
 use crate::region::{Outline, Region};
 use crate::shrink::{check_radius, pipeline_arc_tolerance};
 use crate::triangulate::Triangulation;
@@ -202,7 +206,7 @@ pub fn check_outline_cell_size(cell_size: f64) -> Result<()> {
     if !cell_size.is_finite() || cell_size <= 0.0 {
         return Err(Error::invalid(
             "cell_size",
-            format!("must be finite and positive, got {cell_size}"),
+            format!("must be finite and positive, got {cell_size:?}"),
         ));
     }
     Ok(())
@@ -224,6 +228,43 @@ impl Mesh2DPipeline {
         Ok(self.build_stages(source)?.mesh)
     }
 
+    /// Builds the navmesh, reporting progress to `control`, which may cancel: then the
+    /// result is [`Error::Cancelled`] and nothing else. The reports do not change the
+    /// mesh (see [`crate::progress`]).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use build2d::progress::{Progress, Step};
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap {
+    ///     cells: vec![true; 100 * 100],
+    ///     width: 100,
+    ///     height: 100,
+    ///     cell_size: 1.0,
+    ///     origin: [0.0, 0.0],
+    /// };
+    /// let mut points = Vec::new();
+    /// let mut control = |p: &Progress| {
+    ///     if p.step == Step::Points {
+    ///         points.push((p.done, p.total));
+    ///     }
+    ///     ControlFlow::Continue(())
+    /// };
+    /// let pipeline = Mesh2DPipeline::default();
+    /// let mesh = pipeline.build_with(&source, &mut control)?;
+    /// assert_eq!(mesh, pipeline.build(&source)?);
+    /// // The CDT inserted the square's 4 corners: reported at 0 and at 4 of 4.
+    /// assert_eq!(points, [(0, 4), (4, 4)]);
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn build_with(
+        &self,
+        source: &MapSource,
+        control: &mut dyn BuildControl,
+    ) -> Result<NavMesh> {
+        Ok(self.build_stages_with(source, control)?.mesh)
+    }
+
     /// Builds the navmesh and returns every stage. Validation order (X18): snap bits,
     /// the source, the outlines' cell size, the agent radius, `max_vertices`.
     ///
@@ -238,7 +279,7 @@ impl Mesh2DPipeline {
     /// # Ok::<(), build2d::Error>(())
     /// ```
     pub fn build_stages(&self, source: &MapSource) -> Result<PipelineStages> {
-        self.build_stages_observed(source, &mut |_| {})
+        self.run(source, &mut Ticker::silent())
     }
 
     /// [`Mesh2DPipeline::build_stages`], calling `on_stage` with each stage's name
@@ -258,6 +299,55 @@ impl Mesh2DPipeline {
         source: &MapSource,
         on_stage: &mut dyn FnMut(&'static str),
     ) -> Result<PipelineStages> {
+        let mut last = None;
+        let mut control = |p: &Progress| {
+            if last != Some(p.stage) {
+                last = Some(p.stage);
+                on_stage(p.stage.name());
+            }
+            ControlFlow::Continue(())
+        };
+        self.build_stages_with(source, &mut control)
+    }
+
+    /// [`Mesh2DPipeline::build_stages`] with progress and cancellation as in
+    /// [`Mesh2DPipeline::build_with`].
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use build2d::progress::{Progress, Stage};
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap {
+    ///     cells: vec![true; 4],
+    ///     width: 2,
+    ///     height: 2,
+    ///     cell_size: 1.0,
+    ///     origin: [0.0, 0.0],
+    /// };
+    /// let mut stages = Vec::new();
+    /// let mut control = |p: &Progress| {
+    ///     if stages.last() != Some(&p.stage) {
+    ///         stages.push(p.stage);
+    ///     }
+    ///     ControlFlow::Continue(())
+    /// };
+    /// let built = Mesh2DPipeline::default().build_stages_with(&source, &mut control)?;
+    /// assert_eq!(built.mesh.polygons.len(), 1);
+    /// assert_eq!(
+    ///     stages,
+    ///     [Stage::Region, Stage::Shrink, Stage::Triangulate, Stage::Partition]
+    /// );
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn build_stages_with(
+        &self,
+        source: &MapSource,
+        control: &mut dyn BuildControl,
+    ) -> Result<PipelineStages> {
+        self.run(source, &mut Ticker::new(Some(control)))
+    }
+
+    fn run(&self, source: &MapSource, ticker: &mut Ticker) -> Result<PipelineStages> {
         let mut timings = Vec::new();
         let mut clock = Instant::now();
         let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
@@ -266,7 +356,7 @@ impl Mesh2DPipeline {
             clock = now;
         };
         self.options.validate()?;
-        on_stage("region");
+        ticker.start(Stage::Region, Step::Region, 1)?;
         let region = match source {
             MapSource::TileMap {
                 cells,
@@ -291,28 +381,30 @@ impl Mesh2DPipeline {
                 format!("must be in 3..=16, got {}", self.max_vertices),
             ));
         }
+        ticker.finish()?;
         lap("region", &mut timings);
-        on_stage("shrink");
         let shrunk = if self.agent_radius > 0.0 {
             let tolerance = pipeline_arc_tolerance(source.cell_size(), self.agent_radius);
-            region.shrink(self.agent_radius, tolerance)?
+            region.shrink_observed(self.agent_radius, tolerance, ticker)?
         } else {
+            // Nothing to shrink: one empty step, so that every stage reports.
+            ticker.start(Stage::Shrink, Step::ShrinkEdges, 0)?;
+            ticker.finish()?;
             region.clone()
         };
         lap("shrink", &mut timings);
-        on_stage("triangulate");
-        let triangulation = shrunk.triangulate()?;
+        let triangulation = shrunk.triangulate_observed(ticker)?.0;
         lap("triangulate", &mut timings);
-        on_stage("partition");
         let ConvexPartition {
             vertices,
             polygons,
             neighbors,
-        } = partition_convex(
+        } = partition_observed(
             &triangulation.vertices,
             &triangulation.triangles,
             &triangulation.neighbors,
             self.max_vertices,
+            ticker,
         )?;
         lap("partition", &mut timings);
         Ok(PipelineStages {

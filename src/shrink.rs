@@ -2,7 +2,7 @@
 //! X3, X14): only the interior side of each edge and the reflex vertices are swept, the
 //! pieces are fed as edges (not closed polygons), and the arcs use the equal-area ring.
 
-use crate::arrangement::{EdgeTag, TaggedEdge};
+use crate::arrangement::{arrange, EdgeTag, TaggedEdge};
 use crate::construct::{
     choose_sides, displace, edge_offset_vector, equal_area_polygon, grid_tolerance, round_polygon,
     round_vector, Offset,
@@ -11,7 +11,8 @@ use crate::error::{Error, Location, Result};
 use crate::grid::{scale, GridPoint};
 use crate::offset::{check_arc_tolerance, MAX_DISTANCE};
 use crate::predicates::cross;
-use crate::region::{overlay, Region};
+use crate::progress::{Stage, Step, Ticker};
+use crate::region::{overlay_arrangement, Region};
 use crate::rings::Operation;
 
 /// Checks an agent radius (X3), in this order: negative (−∞ included) is an invalid
@@ -20,7 +21,7 @@ pub fn check_radius(radius: f64) -> Result<()> {
     if radius < 0.0 {
         return Err(Error::invalid(
             "radius",
-            format!("must not be negative, got {radius}"),
+            format!("must not be negative, got {radius:?}"),
         ));
     }
     if !radius.is_finite() || radius > MAX_DISTANCE {
@@ -93,6 +94,16 @@ fn push_edge(edges: &mut Vec<TaggedEdge>, from: GridPoint, to: GridPoint, tag: E
 /// occurrence; each arc tip_out → … → tip_in as operand 1.
 /// Validates the arguments like [`Region::shrink`].
 pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<Vec<TaggedEdge>> {
+    shrink_edges_observed(region, radius, arc_tolerance, &mut Ticker::silent())
+}
+
+/// [`shrink_edges`], counting the region edges done on `ticker`.
+fn shrink_edges_observed(
+    region: &Region,
+    radius: f64,
+    arc_tolerance: f64,
+    ticker: &mut Ticker,
+) -> Result<Vec<TaggedEdge>> {
     check_radius(radius)?;
     check_arc_tolerance(arc_tolerance)?;
     let snap_bits = region.snap_bits();
@@ -102,7 +113,12 @@ pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<
     // Per ring: the rounded offset V of every edge i = ring[i] → ring[i + 1], and whether
     // each vertex occurrence is reflex.
     let mut plans: Vec<(Vec<Offset>, Vec<bool>)> = Vec::with_capacity(region.rings().len());
+    let total = region.rings().iter().map(Vec::len).sum();
+    ticker.start(Stage::Shrink, Step::ShrinkEdges, total)?;
+    let mut done = 0;
     for ring in region.rings() {
+        ticker.tick(done)?;
+        done += ring.len();
         let n = ring.len();
         let offsets: Vec<Offset> = (0..n)
             .map(|i| round_vector(edge_offset_vector(ring[i], ring[(i + 1) % n], r)))
@@ -125,6 +141,7 @@ pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<
         }
         plans.push((offsets, reflex));
     }
+    ticker.finish()?;
 
     if plans.iter().any(|(_, reflex)| reflex.contains(&true)) {
         let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
@@ -172,13 +189,29 @@ impl Region {
     /// # Ok::<(), build2d::Error>(())
     /// ```
     pub fn shrink(&self, radius: f64, arc_tolerance: f64) -> Result<Region> {
+        self.shrink_observed(radius, arc_tolerance, &mut Ticker::silent())
+    }
+
+    /// [`Region::shrink`], reporting its edges and overlay phases on `ticker`.
+    pub(crate) fn shrink_observed(
+        &self,
+        radius: f64,
+        arc_tolerance: f64,
+        ticker: &mut Ticker,
+    ) -> Result<Region> {
         check_radius(radius)?;
         check_arc_tolerance(arc_tolerance)?;
         if radius == 0.0 || self.rings().is_empty() {
             return Ok(self.clone());
         }
-        let edges = shrink_edges(self, radius, arc_tolerance)?;
-        overlay(&edges, Operation::Difference, self.snap_bits())
+        let edges = shrink_edges_observed(self, radius, arc_tolerance, ticker)?;
+        // Two phases: the arrangement, then labels and rings.
+        ticker.start(Stage::Shrink, Step::Overlay, 2)?;
+        let arrangement = arrange(&edges)?;
+        ticker.advance(1)?;
+        let shrunk = overlay_arrangement(&arrangement, Operation::Difference, self.snap_bits())?;
+        ticker.finish()?;
+        Ok(shrunk)
     }
 }
 

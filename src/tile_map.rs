@@ -219,7 +219,7 @@ impl Region {
         if !(cell_size.is_finite() && cell_size * options.scale() >= 1.0) {
             return Err(Error::invalid(
                 "cell_size",
-                format!("must be finite and at least one grid unit, got {cell_size}"),
+                format!("must be finite and at least one grid unit, got {cell_size:?}"),
             ));
         }
         for (axis, origin, count) in [(Axis::X, origin[0], width), (Axis::Y, origin[1], height)] {

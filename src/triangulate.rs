@@ -7,6 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::cdt::{rotate_to_smallest, Cdt};
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
+use crate::progress::Ticker;
 use crate::region::Region;
 
 /// The triangles covering a region exactly, with adjacency ([TR1]–[TR4]).
@@ -47,6 +48,14 @@ impl Region {
     /// [`Region::triangulate`] plus the flood's winding number of every output triangle,
     /// so that tests can compare it with the sweep's labels ([L7]).
     pub(crate) fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
+        self.triangulate_observed(&mut Ticker::silent())
+    }
+
+    /// [`Region::triangulate_with_windings`], counting the CDT's insertions on `ticker`.
+    pub(crate) fn triangulate_observed(
+        &self,
+        ticker: &mut Ticker,
+    ) -> Result<(Triangulation, Vec<i64>)> {
         let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
         vertices.sort_unstable();
         vertices.dedup();
@@ -68,7 +77,7 @@ impl Region {
         }
         constraints.sort_unstable();
         constraints.dedup();
-        let cdt = Cdt::new(&vertices, &constraints)?;
+        let cdt = Cdt::new_observed(&vertices, &constraints, ticker)?;
         let windings = flood(&cdt, &directed)?;
         let triangles = cdt.triangles();
         let mut kept: Vec<([u32; 3], u32)> = (0..triangles.len())

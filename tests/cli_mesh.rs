@@ -1,6 +1,7 @@
 //! The `mesh` command as a user runs it: JSON that validates against the documented
 //! schema, OBJ that a standard OBJ parser loads, stdin input, negative numbers reaching
-//! the typed errors, a closed pipe, an empty mesh that says so.
+//! the typed errors, a closed pipe, an empty mesh that says so; `run` errors in words,
+//! numbers in shortest round-trip form, `/dev/zero`, no progress output on a pipe.
 
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
@@ -206,8 +207,13 @@ fn an_empty_mesh_says_so() {
 
 /// Runs `mesh` on a map given as text on standard input.
 fn mesh_stdin(map: &str, args: &[&str]) -> std::process::Output {
+    let args: Vec<&str> = ["mesh", "-"].iter().chain(args).copied().collect();
+    build2d(&args, map)
+}
+
+/// Runs `build2d ARGS` with `stdin` as standard input.
+fn build2d(args: &[&str], stdin: &str) -> std::process::Output {
     let mut child = Command::new(BIN)
-        .args(["mesh", "-"])
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -218,7 +224,7 @@ fn mesh_stdin(map: &str, args: &[&str]) -> std::process::Output {
         .stdin
         .take()
         .unwrap()
-        .write_all(map.as_bytes())
+        .write_all(stdin.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
 }
@@ -253,10 +259,14 @@ fn json_tile_maps_are_checked_and_their_snap_bits_used() {
             r#"{{"op":"fromTileMap","width":2,"height":2,"cellSize":1.0,"origin":[0.0,0.0],"cells":{cells}{extra}}}"#
         )
     };
-    fails_with(mesh_stdin(&map("[1,2,1,1]", ""), &[]), "cells[1] is 2");
+    // A bad cell is named with its line and column (the `2` is column 87).
+    fails_with(
+        mesh_stdin(&map("[1,2,1,1]", ""), &[]),
+        "invalid value: integer `2`, expected a cell, 0 (blocked) or 1 (walkable) at line 1 column 87",
+    );
     fails_with(
         mesh_stdin(&map(r#"[1,"x",1,1]"#, ""), &[]),
-        "not a tile map",
+        "invalid type: string \"x\", expected a cell, 0 (blocked) or 1 (walkable) at line 1 column 89",
     );
     fails_with(
         mesh_stdin(&map("[1,1,1]", ""), &[]),
@@ -293,4 +303,132 @@ fn gen_map_refuses_text_polygons_and_knows_rooms() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 128);
     assert!(text.contains('.'));
+}
+
+// ---- issue 17's silent successes: errors in words, numbers, binary input, progress ----
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn run_prints_kind_location_and_reason() {
+    let ring = r#"{"op":"fromOutlines","snapBits":16,"outlines":[[[[0,0],[1,0]]]]}"#;
+    let out = build2d(&["run", "-"], ring);
+    assert_eq!(out.status.code(), Some(1));
+    // The vector form on standard output, unchanged: kind and location.
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed["expectedError"]["kind"], "invalidArgument");
+    assert_eq!(printed["expectedError"]["location"]["kind"], "ring");
+    // The reason in words on standard error.
+    assert_eq!(
+        stderr(&out),
+        "error: invalid argument `ring` at outline 0, ring 0: a ring needs at least 3 vertices, got 2\n"
+    );
+    // --canonical prints the one line and nothing else.
+    let canonical = build2d(&["run", "--canonical", "-"], ring);
+    assert_eq!(canonical.status.code(), Some(0));
+    assert_eq!(stderr(&canonical), "");
+}
+
+#[test]
+fn numbers_print_in_shortest_round_trip_form() {
+    let far = r#"{"op":"fromOutlines","snapBits":16,"outlines":[[[[0,0],[1e300,0],[1,1]]]]}"#;
+    let out = build2d(&["run", "-"], far);
+    let printed = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(printed.contains(r#""value": 1e+300"#), "{printed}");
+    assert!(
+        stderr(&out).contains("error: value 1e300 out of range at outline 0, ring 0, vertex 1, x"),
+        "{}",
+        stderr(&out)
+    );
+    let out = build2d(&["mesh", ROOM, "--radius", "1e300"], "");
+    assert_eq!(
+        stderr(&out),
+        "error: value 1e300 out of range at argument `radius`\n"
+    );
+    let out = build2d(&["mesh", ROOM, "--radius", "-1e300"], "");
+    assert_eq!(
+        stderr(&out),
+        "error: invalid argument `radius`: must not be negative, got -1e300\n"
+    );
+    // The summary and the warning of an empty mesh.
+    let out = build2d(&["mesh", ROOM, "--min-region-area", "1e300"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let err = stderr(&out);
+    assert!(err.contains("(area >= 1e300)"), "{err}");
+    assert!(
+        err.contains("warning: the mesh is empty (the agent radius 0.0 leaves"),
+        "{err}"
+    );
+    // The mesh file: f64 vertices as serde_json prints them (shortest round trip).
+    let out = build2d(
+        &["mesh", "-", "--cell-size", "0.1", "--snap-bits", "4"],
+        ".\n",
+    );
+    let mesh: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(mesh["verticesF64"][3], serde_json::json!([0.125, 0.125]));
+    assert!(
+        text.contains(r#""verticesF64":[[0.0,0.0],[0.0,0.125]"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_binary_file_as_a_map_fails_at_once() {
+    let out = build2d(&["mesh", "/dev/zero"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: /dev/zero: byte 1: a NUL byte; not a text or JSON map\n"
+    );
+    let out = build2d(&["mesh", "-"], "..\n.\u{0}\n");
+    assert_eq!(
+        stderr(&out),
+        "error: stdin: byte 5: a NUL byte; not a text or JSON map\n"
+    );
+}
+
+#[test]
+fn negative_cell_sizes_reach_the_typed_error() {
+    let out = build2d(&["mesh", ROOM, "--cell-size", "-1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: invalid argument `cell_size`: must be finite and at least one grid unit, got -1.0\n"
+    );
+}
+
+#[test]
+fn no_progress_on_a_pipe() {
+    // 300 × 300 cells: a map large enough that the old CLI printed its stages.
+    let map = build2d(&["gen-map", "cave", "300", "--format", "text"], "");
+    let text = String::from_utf8(map.stdout).unwrap();
+    let out = build2d(&["mesh", "-", "--radius", "0.5", "-o", "/dev/null"], &text);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    let summary = ["cells:", "region:", "triangles:", "polygons:", "time "];
+    assert!(
+        err.lines()
+            .all(|l| summary.iter().any(|prefix| l.starts_with(prefix))),
+        "{err}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\u{1b}'), "{err:?}");
+}
+
+#[test]
+fn gen_map_json_and_text_are_the_same_map() {
+    let json = build2d(&["gen-map", "cave", "64"], "");
+    let case: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(case["cells"].as_array().unwrap().len(), 64 * 64);
+    assert_eq!(
+        (case["width"].as_u64(), case["cellSize"].as_f64()),
+        (Some(64), Some(0.25))
+    );
+    let text = build2d(&["gen-map", "cave", "64", "--format", "text"], "");
+    let text = String::from_utf8(text.stdout).unwrap();
+    let from_json = build2d(&["mesh", "-"], std::str::from_utf8(&json.stdout).unwrap());
+    let from_text = mesh_stdin(&text, &["--cell-size", "0.25"]);
+    assert_eq!(stdout(&from_json), stdout(&from_text));
 }

@@ -80,7 +80,12 @@ pub fn run_case(input: &Value) -> CaseResult {
 /// object: `Ok(expected)` / `Err(expectedError)`, argument and location names as the
 /// input's fields ([`field_name`]). Malformed input is `Err` with kind `malformed`.
 pub fn run_case_json(input: &Value) -> Result<Value, Value> {
-    match run_case(input) {
+    case_result_json(input, run_case(input))
+}
+
+/// The JSON outcome of `input`'s [`run_case`] result, as [`run_case_json`] gives it.
+pub fn case_result_json(input: &Value, result: CaseResult) -> Result<Value, Value> {
+    match result {
         Ok(v) => Ok(v),
         Err(CaseError::Engine(e)) => Err(error_json_in(&e, name_context(input))),
         Err(CaseError::Malformed(m)) => Err(json!({"kind": "malformed", "reason": m})),
@@ -239,6 +244,8 @@ pub fn error_json_in(e: &Error, context: &str) -> Value {
             json!({"kind": "snapBitsMismatch", "left": left, "right": right})
         }
         Error::GeometryDefect { .. } => json!({"kind": "geometryDefect"}),
+        // No case runs with a control, so none is cancelled.
+        Error::Cancelled => json!({"kind": "cancelled"}),
     }
 }
 

@@ -13,6 +13,7 @@ use std::cmp::Ordering;
 use crate::error::{Error, Location, Result};
 use crate::grid::GridPoint;
 use crate::predicates::{in_circle, orient, properly_cross};
+use crate::progress::{Stage, Step, Ticker};
 use topology::{rot, Mesh, NONE};
 use worklist::{PassSet, QueuedEdge, SloanQueue};
 
@@ -60,14 +61,29 @@ impl Cdt {
     /// Triangulates sorted distinct points (|coordinates| ≤ 2^39) with noded constraints
     /// given as index pairs (docs/cdt.md §2–§6).
     pub fn new(points: &[GridPoint], constraints: &[(usize, usize)]) -> Result<Cdt> {
+        Cdt::new_observed(points, constraints, &mut Ticker::silent())
+    }
+
+    /// [`Cdt::new`], counting points and constraints inserted on `ticker`.
+    pub(crate) fn new_observed(
+        points: &[GridPoint],
+        constraints: &[(usize, usize)],
+        ticker: &mut Ticker,
+    ) -> Result<Cdt> {
         let mut cdt = Cdt::with_points(points, constraints)?;
-        for v in order::insertion_order(points) {
+        ticker.start(Stage::Triangulate, Step::Points, points.len())?;
+        for (done, v) in order::insertion_order(points).into_iter().enumerate() {
+            ticker.tick(done)?;
             cdt.insert_point(v)?;
         }
+        ticker.finish()?;
+        ticker.start(Stage::Triangulate, Step::Constraints, cdt.constraints.len())?;
         for k in 0..cdt.constraints.len() {
+            ticker.tick(k)?;
             let (a, b) = cdt.constraints[k];
             cdt.insert_constraint(a, b)?;
         }
+        ticker.finish()?;
         cdt.restore_delaunay()?;
         Ok(cdt)
     }
