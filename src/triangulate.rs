@@ -42,16 +42,23 @@ impl Region {
     /// # Ok::<(), build2d::Error>(())
     /// ```
     pub fn triangulate(&self) -> Result<Triangulation> {
-        Ok(self.triangulate_with_windings()?.0)
+        Ok(self.triangulate_windings()?.0)
     }
 
     /// [`Region::triangulate`] plus the flood's winding number of every output triangle,
     /// so that tests can compare it with the sweep's labels ([L7]).
-    pub(crate) fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
+    #[cfg(feature = "internals")]
+    pub fn triangulate_with_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
+        self.triangulate_windings()
+    }
+
+    /// The triangulation and the flood's winding of every triangle.
+    pub(crate) fn triangulate_windings(&self) -> Result<(Triangulation, Vec<i64>)> {
         self.triangulate_observed(&mut Ticker::silent())
     }
 
-    /// [`Region::triangulate_with_windings`], counting the CDT's insertions on `ticker`.
+    /// The triangulation and the flood's winding of every triangle, counting the CDT's
+    /// insertions on `ticker`.
     pub(crate) fn triangulate_observed(
         &self,
         ticker: &mut Ticker,
@@ -262,7 +269,7 @@ mod tests {
     /// Validity, exact area, boundary edges on −1 entries, and the flood's windings equal
     /// to an independent point-in-region winding at every triangle's centroid.
     fn assert_covers(region: &Region) -> Triangulation {
-        let (t, windings) = region.triangulate_with_windings().unwrap();
+        let (t, windings) = region.triangulate_windings().unwrap();
         t.check().unwrap();
         let mut area = 0i128;
         for (k, tri) in t.triangles.iter().enumerate() {
@@ -289,7 +296,7 @@ mod tests {
     #[test]
     fn square_by_hand() {
         let region = Region::from_canonical_rings(0, vec![rect(0, 0, 2, 2)]);
-        let (t, windings) = region.triangulate_with_windings().unwrap();
+        let (t, windings) = region.triangulate_windings().unwrap();
         assert_eq!(t.vertices, vec![p(0, 0), p(0, 2), p(2, 0), p(2, 2)]);
         assert_eq!(t.triangles, vec![[0, 2, 1], [1, 2, 3]]);
         // Triangle 0 = (0,2,1): (0,2) boundary, (2,1) shared with 1, (1,0) boundary.
