@@ -16,10 +16,7 @@ fn cave() -> (MapSource, Mesh2DPipeline) {
         cell_size: 0.25,
         origin: [0.0, 0.0],
     };
-    let pipeline = Mesh2DPipeline {
-        agent_radius: 0.3,
-        ..Mesh2DPipeline::default()
-    };
+    let pipeline = Mesh2DPipeline::default().with_agent_radius(0.3);
     (source, pipeline)
 }
 
