@@ -106,8 +106,11 @@ impl fmt::Display for Stage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Step {
-    /// The region as a whole (total 1).
+    /// Region from outlines: the region as a whole (total 1).
     Region,
+    /// Region from a tile map: lattice vertices scanned by the tracer, of all
+    /// ((width + 1) × (height + 1) after X5's merged lines).
+    Lattice,
     /// Shrink: region edges turned into rectangles, of all region edges.
     ShrinkEdges,
     /// Shrink: phases of the overlay done (the arrangement, then labels and rings: total 2).
@@ -124,6 +127,7 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Step::Region => "region",
+            Step::Lattice => "lattice vertices",
             Step::ShrinkEdges => "edges",
             Step::Overlay => "overlay phases",
             Step::Points => "points",
