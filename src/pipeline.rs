@@ -356,19 +356,28 @@ impl Mesh2DPipeline {
             clock = now;
         };
         self.options.validate()?;
-        ticker.start(Stage::Region, Step::Region, 1)?;
         let region = match source {
+            // The tracer counts the lattice vertices it scans.
             MapSource::TileMap {
                 cells,
                 width,
                 height,
                 cell_size,
                 origin,
-            } => Region::from_tile_map(cells, *width, *height, *cell_size, *origin, self.options)?,
+            } => Region::from_tile_map_observed(
+                cells,
+                *width,
+                *height,
+                *cell_size,
+                *origin,
+                self.options,
+                ticker,
+            )?,
             MapSource::Outlines {
                 outlines,
                 cell_size,
             } => {
+                ticker.start(Stage::Region, Step::Region, 1)?;
                 let region = Region::from_outlines(outlines, self.options)?;
                 check_outline_cell_size(*cell_size)?;
                 region

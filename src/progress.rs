@@ -38,6 +38,27 @@ use std::ops::ControlFlow;
 use crate::error::{Error, Result};
 
 /// Reports come at most once every this many elements of a step (plus its start and end).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use build2d::progress::{Progress, Step, REPORT_EVERY};
+/// use build2d::{MapSource, Mesh2DPipeline};
+/// // A checkerboard of 128 × 128 cells: many points, few reports.
+/// let cells = (0..128 * 128).map(|i| (i % 128 + i / 128) % 2 == 0).collect();
+/// let source = MapSource::TileMap { cells, width: 128, height: 128, cell_size: 1.0, origin: [0.0, 0.0] };
+/// let mut points = Vec::new();
+/// let mut control = |p: &Progress| {
+///     if p.step == Step::Points {
+///         points.push(p.done);
+///     }
+///     ControlFlow::Continue(())
+/// };
+/// Mesh2DPipeline::default().build_with(&source, &mut control)?;
+/// let total = *points.last().unwrap();
+/// assert!(total > 4 * REPORT_EVERY);
+/// assert!(points.len() as u64 <= total / REPORT_EVERY + 2);
+/// # Ok::<(), build2d::Error>(())
+/// ```
 pub const REPORT_EVERY: u64 = 4096;
 
 /// The stages of the build (X18), in order.
@@ -77,11 +98,19 @@ impl fmt::Display for Stage {
 }
 
 /// What a stage counts.
+///
+/// ```
+/// use build2d::progress::Step;
+/// assert_eq!(Step::Constraints.to_string(), "constraints");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Step {
-    /// The region as a whole (total 1).
+    /// Region from outlines: the region as a whole (total 1).
     Region,
+    /// Region from a tile map: lattice vertices scanned by the tracer, of all
+    /// ((width + 1) × (height + 1) after X5's merged lines).
+    Lattice,
     /// Shrink: region edges turned into rectangles, of all region edges.
     ShrinkEdges,
     /// Shrink: phases of the overlay done (the arrangement, then labels and rings: total 2).
@@ -98,6 +127,7 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Step::Region => "region",
+            Step::Lattice => "lattice vertices",
             Step::ShrinkEdges => "edges",
             Step::Overlay => "overlay phases",
             Step::Points => "points",
@@ -109,6 +139,29 @@ impl fmt::Display for Step {
 
 /// One report: `done` of `total` elements of `step` in `stage`. Within a step `done`
 /// only grows, from 0 to `total`.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use build2d::progress::{Progress, Stage, Step};
+/// use build2d::{MapSource, Mesh2DPipeline};
+/// let source = MapSource::TileMap {
+///     cells: vec![true; 9],
+///     width: 3,
+///     height: 3,
+///     cell_size: 1.0,
+///     origin: [0.0, 0.0],
+/// };
+/// let mut last = None;
+/// let mut control = |p: &Progress| {
+///     last = Some(*p);
+///     ControlFlow::Continue(())
+/// };
+/// Mesh2DPipeline::default().build_with(&source, &mut control)?;
+/// // The last report: the partition's one diagonal of the square's two triangles.
+/// let p = last.unwrap();
+/// assert_eq!((p.stage, p.step, p.done, p.total), (Stage::Partition, Step::Diagonals, 1, 1));
+/// # Ok::<(), build2d::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Progress {

@@ -7,6 +7,7 @@
 
 use crate::error::{Axis, Error, Location, Result};
 use crate::grid::{coordinate_in_range, snap, Geometry2DOptions, GridPoint};
+use crate::progress::{Stage, Step, Ticker};
 use crate::region::Region;
 use crate::rings::Ring;
 
@@ -123,14 +124,16 @@ impl Lattice {
     }
 
     /// Rings in canonical order ([R4]–[R6]) as lattice vertices.
-    fn trace(&self) -> Result<Vec<Vec<(usize, usize)>>> {
+    fn trace(&self, ticker: &mut Ticker) -> Result<Vec<Vec<(usize, usize)>>> {
         let (w, h) = (self.width, self.height);
         let edge_count = (w + 1) * h + w * (h + 1);
         let mut visited = vec![false; edge_count];
         let mut rings = Vec::new();
+        ticker.start(Stage::Region, Step::Lattice, (w + 1) * (h + 1))?;
         // Scanning vertices in (x, y) order meets each ring first at its smallest vertex,
         // a corner left by a north or east edge: the [R6] start, in [R6] ring order.
         for x in 0..=w as isize {
+            ticker.tick(x as usize * (h + 1))?;
             for y in 0..=h as isize {
                 for d0 in [1usize, 0] {
                     let exists = match d0 {
@@ -144,6 +147,7 @@ impl Lattice {
                 }
             }
         }
+        ticker.finish()?;
         Ok(rings)
     }
 
@@ -205,6 +209,28 @@ impl Region {
         origin: [f64; 2],
         options: Geometry2DOptions,
     ) -> Result<Region> {
+        Region::from_tile_map_observed(
+            cells,
+            width,
+            height,
+            cell_size,
+            origin,
+            options,
+            &mut Ticker::silent(),
+        )
+    }
+
+    /// [`Region::from_tile_map`], counting the lattice vertices the tracer scans on
+    /// `ticker`.
+    pub(crate) fn from_tile_map_observed(
+        cells: &[bool],
+        width: usize,
+        height: usize,
+        cell_size: f64,
+        origin: [f64; 2],
+        options: Geometry2DOptions,
+        ticker: &mut Ticker,
+    ) -> Result<Region> {
         options.validate()?;
         let snap_bits = options.snap_bits;
         if width.checked_mul(height) != Some(cells.len()) {
@@ -253,7 +279,7 @@ impl Region {
             filled,
         };
         let rings: Vec<Ring> = lattice
-            .trace()?
+            .trace(ticker)?
             .into_iter()
             .map(|ring| {
                 ring.into_iter()

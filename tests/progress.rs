@@ -55,7 +55,7 @@ fn counts_are_monotone_bounded_in_rate_and_end_at_total() {
     assert_eq!(
         steps,
         [
-            (Stage::Region, Step::Region),
+            (Stage::Region, Step::Lattice),
             (Stage::Shrink, Step::ShrinkEdges),
             (Stage::Shrink, Step::Overlay),
             (Stage::Triangulate, Step::Points),
