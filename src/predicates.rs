@@ -2,7 +2,8 @@
 //!
 //! Bounds. Region coordinates stay within 2^39 grid units ([G4]); the CDT's bounding
 //! triangle ([D1]) reaches 3·2^45. Orientation: differences ≤ 2^47, products ≤ 2^94,
-//! the determinant < 2^96 — exact in i128. In-circle needs ~2^195 and goes through
+//! the determinant < 2^96 — exact in i128. In-circle needs ~2^195 in general: when every
+//! difference to d is at most 2^30 it is computed in i128 (< 2^124), otherwise by
 //! Shewchuk's adaptive predicate (`robust`), exact because every input is an integer
 //! below 2^53 and so an exact f64.
 
@@ -37,12 +38,46 @@ pub fn cross(u: (i64, i64), v: (i64, i64)) -> i128 {
 /// counter-clockwise triangle a, b, c; `Equal` when cocircular; `Less` outside.
 /// (For a clockwise triangle the sign flips.) Exact for |coordinates| < 2^53.
 pub fn in_circle(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Ordering {
+    if let Some(det) = in_circle_det_i128(a, b, c, d) {
+        return det.cmp(&0);
+    }
     let p = |q: GridPoint| robust::Coord {
         x: q.x as f64,
         y: q.y as f64,
     };
     let det = robust::incircle(p(a), p(b), p(c), p(d));
     det.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+}
+
+/// Largest |coordinate difference| for which [`in_circle_det_i128`] is exact.
+pub const IN_CIRCLE_I128_MAX_DIFFERENCE: i128 = 1 << 30;
+
+/// The in-circle determinant (rows translated by d) in i128, or None when a difference
+/// to d exceeds 2^30. Tile-map points are often cocircular, where the float filter of
+/// the adaptive predicate always falls through to its slow exact stage.
+///
+/// Bound: differences ≤ 2^30, so each lifted term x² + y² ≤ 2^61, each 2×2 cross
+/// ≤ 2^61, each product ≤ 2^122, and the sum of three < 2^124 < 2^127.
+#[inline]
+pub fn in_circle_det_i128(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Option<i128> {
+    let row = |p: GridPoint| {
+        let x = i128::from(p.x) - i128::from(d.x);
+        let y = i128::from(p.y) - i128::from(d.y);
+        (x, y)
+    };
+    let (ax, ay) = row(a);
+    let (bx, by) = row(b);
+    let (cx, cy) = row(c);
+    let limit = IN_CIRCLE_I128_MAX_DIFFERENCE;
+    if [ax, ay, bx, by, cx, cy].iter().any(|v| v.abs() > limit) {
+        return None;
+    }
+    let lift = |x: i128, y: i128| x * x + y * y;
+    Some(
+        lift(ax, ay) * (bx * cy - by * cx)
+            + lift(bx, by) * (cx * ay - cy * ax)
+            + lift(cx, cy) * (ax * by - ay * bx),
+    )
 }
 
 /// Whether segments a–b and c–d properly cross: their open interiors meet in a single
@@ -231,6 +266,65 @@ mod tests {
         let (a, b, c) = (p(-big, -big), p(3 * big, -big), p(-big, 3 * big));
         assert_eq!(in_circle(a, b, c, p(0, 0)), Ordering::Greater);
         assert_eq!(in_circle(a, b, c, p(3 * big, 3 * big)), Ordering::Equal);
+    }
+
+    /// The i128 in-circle against Shewchuk's adaptive predicate, and its range: random
+    /// points within 2^30 of d (uniform, and at ±2^30), cocircular quads of radius
+    /// 5 · 2^30 / 10 and one unit off, and the first difference beyond 2^30.
+    #[test]
+    fn in_circle_i128_agrees_with_the_adaptive_predicate() {
+        let adaptive = |a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint| {
+            let f = |q: GridPoint| robust::Coord {
+                x: q.x as f64,
+                y: q.y as f64,
+            };
+            robust::incircle(f(a), f(b), f(c), f(d))
+                .partial_cmp(&0.0)
+                .unwrap()
+        };
+        let limit = 1i64 << 30;
+        let mut state = 7u64;
+        let mut next = || {
+            state = crate::cdt::order::splitmix64_output(state);
+            state
+        };
+        let d = p(3 << 44, -(3 << 44));
+        let mut signs = [0usize; 3];
+        for round in 0..20_000 {
+            let mut r = [0u64; 6];
+            r.iter_mut().for_each(|v| *v = next());
+            let diff = |v: u64| match v % 4 {
+                0 => [limit, -limit, limit - 1, 0][(v >> 2) as usize % 4],
+                _ => ((v >> 2) % (2 * limit as u64 + 1)) as i64 - limit,
+            };
+            let (a, b, c) = if round % 2 == 0 {
+                let q = |k: usize| p(d.x + diff(r[2 * k]), d.y + diff(r[2 * k + 1]));
+                (q(0), q(1), q(2))
+            } else {
+                // Cocircular with d: radius 5k around d − (5k, 0), so d lies on it.
+                let k = limit / 10;
+                let centre = p(d.x - 5 * k, d.y);
+                let o = [(4, 3), (-3, 4), (0, -5), (-5, 0), (3, -4)];
+                let at = |v: u64| {
+                    let (x, y) = o[(v % 5) as usize];
+                    p(centre.x + k * x, centre.y + k * y)
+                };
+                (at(r[0]), at(r[1]), at(r[2]))
+            };
+            let det = in_circle_det_i128(a, b, c, d).expect("differences within 2^30");
+            assert_eq!(det.cmp(&0), adaptive(a, b, c, d), "{a:?} {b:?} {c:?} {d:?}");
+            assert_eq!(in_circle(a, b, c, d), adaptive(a, b, c, d));
+            signs[(det.signum() + 1) as usize] += 1;
+            let off = p(d.x + 1, d.y);
+            assert_eq!(in_circle(a, b, c, off), adaptive(a, b, c, off));
+        }
+        assert!(signs.iter().all(|&n| n > 100), "{signs:?}");
+        // The largest determinant: three corners at ±2^30 (terms up to 2^122).
+        let (a, b, c) = (p(limit, -limit), p(limit, limit), p(-limit, limit));
+        let det = in_circle_det_i128(a, b, c, p(0, 0)).unwrap();
+        assert_eq!(det.cmp(&0), adaptive(a, b, c, p(0, 0)));
+        assert_eq!(in_circle_det_i128(p(limit + 1, 0), b, c, p(0, 0)), None);
+        assert_eq!(in_circle_det_i128(a, b, p(0, -limit - 1), p(0, 0)), None);
     }
 
     #[test]

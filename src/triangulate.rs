@@ -2,7 +2,7 @@
 //! CDT, a winding flood from the bounding triangles, the kept triangles in canonical
 //! order (docs/cdt.md §7.2).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use crate::cdt::{rotate_to_smallest, Cdt};
 use crate::error::{Error, Result};
@@ -67,25 +67,37 @@ impl Region {
         vertices.sort_unstable();
         vertices.dedup();
         let index = |p: &GridPoint| vertices.binary_search(p).map(|i| i as u32);
-        // Directed ring edges with multiplicity (a region has each at most once).
-        let mut directed: HashMap<(u32, u32), i64> = HashMap::new();
-        let mut constraints = Vec::new();
+        // Ring edges as (smaller, larger) index pairs with the net count of the directed
+        // edges smaller→larger (a region has each directed edge at most once).
+        let mut directed: Vec<((u32, u32), i64)> = Vec::new();
+        let mut ids: Vec<u32> = Vec::new();
         for ring in self.rings() {
-            for k in 0..ring.len() {
-                let a = index(&ring[k]).map_err(|_| defect("ring vertex not indexed"))?;
-                let b = index(&ring[(k + 1) % ring.len()])
-                    .map_err(|_| defect("ring vertex not indexed"))?;
+            ids.clear();
+            for p in ring {
+                ids.push(index(p).map_err(|_| defect("ring vertex not indexed"))?);
+            }
+            for k in 0..ids.len() {
+                let (a, b) = (ids[k], ids[(k + 1) % ids.len()]);
                 if a == b {
                     return Err(defect("ring with a zero-length edge"));
                 }
-                *directed.entry((a, b)).or_default() += 1;
-                constraints.push((a.min(b) as usize, a.max(b) as usize));
+                directed.push(((a.min(b), a.max(b)), if a < b { 1 } else { -1 }));
             }
         }
-        constraints.sort_unstable();
-        constraints.dedup();
+        directed.sort_unstable_by_key(|&(edge, _)| edge);
+        let mut nets: Vec<((u32, u32), i64)> = Vec::with_capacity(directed.len());
+        for (edge, count) in directed {
+            match nets.last_mut() {
+                Some((last, net)) if *last == edge => *net += count,
+                _ => nets.push((edge, count)),
+            }
+        }
+        let constraints: Vec<(usize, usize)> = nets
+            .iter()
+            .map(|&((a, b), _)| (a as usize, b as usize))
+            .collect();
         let cdt = Cdt::new_observed(&vertices, &constraints, ticker)?;
-        let windings = flood(&cdt, &directed)?;
+        let windings = flood(&cdt, &nets)?;
         let triangles = cdt.triangles();
         let mut kept: Vec<([u32; 3], u32)> = (0..triangles.len())
             .filter(|&t| windings[t] > 0 && triangles[t].v.iter().all(|&v| !cdt.is_bounding(v)))
@@ -124,7 +136,9 @@ impl Region {
 
 /// Winding per slot: 0 on the triangles with a bounding vertex; crossing edge (a, b) of a
 /// slot into its neighbour adds count(b→a) − count(a→b) (docs/cdt.md §7.2 step 3).
-fn flood(cdt: &Cdt, directed: &HashMap<(u32, u32), i64>) -> Result<Vec<i64>> {
+/// `nets`: the ring edges (smaller, larger), sorted, with count(smaller→larger) −
+/// count(larger→smaller).
+fn flood(cdt: &Cdt, nets: &[((u32, u32), i64)]) -> Result<Vec<i64>> {
     let triangles = cdt.triangles();
     let mut winding: Vec<Option<i64>> = vec![None; triangles.len()];
     let mut queue = VecDeque::new();
@@ -134,7 +148,23 @@ fn flood(cdt: &Cdt, directed: &HashMap<(u32, u32), i64>) -> Result<Vec<i64>> {
             queue.push_back(t);
         }
     }
-    let count = |a: u32, b: u32| directed.get(&(a, b)).copied().unwrap_or(0);
+    // nets[first[a]..first[a + 1]]: the ring edges whose smaller end is a (a handful),
+    // so a lookup reads one short run instead of a binary search over all of them.
+    let mut first = vec![0u32; cdt.points().len() + 1];
+    for &((a, _), _) in nets {
+        first[a as usize + 1] += 1;
+    }
+    for a in 0..first.len() - 1 {
+        first[a + 1] += first[a];
+    }
+    let net = |a: u32, b: u32| {
+        let run = &nets[first[a as usize] as usize..first[a as usize + 1] as usize];
+        run.iter()
+            .find(|&&((_, to), _)| to == b)
+            .map_or(0, |&(_, net)| net)
+    };
+    // count(b→a) − count(a→b).
+    let count = |a: u32, b: u32| if a < b { -net(a, b) } else { net(b, a) };
     while let Some(t) = queue.pop_front() {
         let w = winding[t].unwrap_or(0);
         let tri = &triangles[t];
@@ -147,7 +177,7 @@ fn flood(cdt: &Cdt, directed: &HashMap<(u32, u32), i64>) -> Result<Vec<i64>> {
             // is no ring edge either way and changes nothing (no lookup).
             let next = if tri.con[i] {
                 let (a, b) = (tri.v[i], tri.v[(i + 1) % 3]);
-                w + count(b, a) - count(a, b)
+                w + count(a, b)
             } else {
                 w
             };

@@ -193,20 +193,7 @@ fn huge_coordinate() -> impl Strategy<Value = i64> {
 
 /// Points on circles around lattice centres (Pythagorean radii): many cocircular sets.
 fn circle_points() -> impl Strategy<Value = Vec<P>> {
-    let offsets: Vec<P> = vec![
-        (5, 0),
-        (4, 3),
-        (3, 4),
-        (0, 5),
-        (-3, 4),
-        (-4, 3),
-        (-5, 0),
-        (-4, -3),
-        (-3, -4),
-        (0, -5),
-        (3, -4),
-        (4, -3),
-    ];
+    let offsets: Vec<P> = common::PYTHAGOREAN_OFFSETS.to_vec();
     prop::collection::vec(
         (
             (-3i64..3, -3i64..3),

@@ -29,6 +29,16 @@ fn point(bound: i64) -> impl Strategy<Value = (i64, i64)> {
     (coordinate(bound), coordinate(bound))
 }
 
+/// A coordinate difference for the i128 in-circle: at or next to ±2^30, small, or any.
+fn i128_range_difference() -> impl Strategy<Value = i64> {
+    let limit = 1i64 << 30;
+    prop_oneof![
+        3 => prop::sample::select(vec![limit, -limit, limit - 1, -limit + 1, 0]),
+        2 => -4i64..=4,
+        3 => -limit..=limit,
+    ]
+}
+
 fn pj(p: (i64, i64)) -> Value {
     json!([p.0, p.1])
 }
@@ -46,20 +56,7 @@ fn collinear_triple() -> impl Strategy<Value = [(i64, i64); 3]> {
 
 /// Four points on one circle centred on a small grid (Pythagorean radius 5 or 25).
 fn cocircular_quad() -> impl Strategy<Value = [(i64, i64); 4]> {
-    let offsets: Vec<(i64, i64)> = vec![
-        (5, 0),
-        (4, 3),
-        (3, 4),
-        (0, 5),
-        (-3, 4),
-        (-4, 3),
-        (-5, 0),
-        (-4, -3),
-        (-3, -4),
-        (0, -5),
-        (3, -4),
-        (4, -3),
-    ];
+    let offsets = common::PYTHAGOREAN_OFFSETS.to_vec();
     (
         point(1 << 40),
         prop::sample::subsequence(offsets, 4),
@@ -138,6 +135,34 @@ proptest! {
     fn in_circle_on_cocircular_quads(q in cocircular_quad()) {
         let out = same_outcome(&json!({"op": "inCircle", "points": [pj(q[0]), pj(q[1]), pj(q[2]), pj(q[3])]}));
         prop_assert_eq!(out.unwrap()["sign"].as_i64(), Some(0));
+    }
+
+    /// The i128 in-circle (every difference to d at most 2^30, src/predicates.rs): a, b,
+    /// c within 2^30 of d, favouring the extreme differences, anywhere in the CDT's range.
+    #[test]
+    fn in_circle_i128_range_matches_reference(
+        d in point(CDT_BOUND - (1 << 30)),
+        offsets in prop::array::uniform6(i128_range_difference()),
+    ) {
+        let at = |k: usize| pj((d.0 + offsets[2 * k], d.1 + offsets[2 * k + 1]));
+        assert_same(&json!({"op": "inCircle", "points": [at(0), at(1), at(2), pj(d)]}));
+    }
+
+    /// Four points on a circle of radius 5k centred anywhere, k up to 2^30 / 10 so that
+    /// differences reach the edge of the i128 range; the fourth point also one unit off.
+    #[test]
+    fn in_circle_on_large_cocircular_quads(
+        centre in point(1 << 40),
+        picks in prop::sample::subsequence(common::PYTHAGOREAN_OFFSETS.to_vec(), 4),
+        k in prop_oneof![Just((1i64 << 30) / 10), (1i64 << 26)..=(1i64 << 30) / 10],
+        nudge in prop_oneof![Just(0i64), Just(1), Just(-1)],
+    ) {
+        let at = |o: (i64, i64), n: i64| pj((centre.0 + k * o.0 + n, centre.1 + k * o.1));
+        let quad = [at(picks[0], 0), at(picks[1], 0), at(picks[2], 0), at(picks[3], nudge)];
+        let out = same_outcome(&json!({"op": "inCircle", "points": quad}));
+        if nudge == 0 {
+            prop_assert_eq!(out.unwrap()["sign"].as_i64(), Some(0));
+        }
     }
 
     #[test]
