@@ -111,6 +111,15 @@ impl ConvexPartition {
     }
 }
 
+/// A merge candidate of [PC1]: an interior edge `lo`–`hi` (lo < hi) between two kept
+/// triangles, with its squared length (the merge order, X17).
+struct Diagonal {
+    length2: f64,
+    lo: u32,
+    hi: u32,
+    triangles: [usize; 2],
+}
+
 /// Merges the triangles of a canonical triangulation into convex polygons of at most
 /// `max_vertices` vertices ([PC1]–[PC3], X17).
 ///
@@ -157,7 +166,7 @@ pub(crate) fn partition_observed(
         return Err(Error::invalid("triangulation", "inconsistent indices"));
     }
     // [PC1]/X17: interior edges between two kept triangles, once each as (min, max).
-    let mut diagonals: Vec<(f64, u32, u32, usize, usize)> = Vec::new();
+    let mut diagonals: Vec<Diagonal> = Vec::new();
     for (t, tri) in triangles.iter().enumerate() {
         for i in 0..3 {
             let n = neighbors[3 * t + i];
@@ -168,15 +177,21 @@ pub(crate) fn partition_observed(
             let (pa, pb) = (vertices[a as usize], vertices[b as usize]);
             let dx = (pb.x - pa.x) as f64;
             let dy = (pb.y - pa.y) as f64;
-            diagonals.push((dx * dx + dy * dy, a.min(b), a.max(b), t, n as usize));
+            diagonals.push(Diagonal {
+                length2: dx * dx + dy * dy,
+                lo: a.min(b),
+                hi: a.max(b),
+                triangles: [t, n as usize],
+            });
         }
     }
     // Longest first; ties by smaller then larger vertex index.
     diagonals.sort_by(|x, y| {
-        y.0.partial_cmp(&x.0)
+        y.length2
+            .partial_cmp(&x.length2)
             .unwrap_or(Ordering::Equal)
-            .then(x.1.cmp(&y.1))
-            .then(x.2.cmp(&y.2))
+            .then(x.lo.cmp(&y.lo))
+            .then(x.hi.cmp(&y.hi))
     });
 
     if crate::mutation::active(crate::mutation::Mutation::PartitionOrder) {
@@ -195,7 +210,16 @@ pub(crate) fn partition_observed(
 
     // [PC3]: one pass in that order is exhaustive.
     ticker.start(Stage::Partition, Step::Diagonals, diagonals.len())?;
-    for (done, &(_, lo, hi, t, u)) in diagonals.iter().enumerate() {
+    for (
+        done,
+        &Diagonal {
+            lo,
+            hi,
+            triangles: [t, u],
+            ..
+        },
+    ) in diagonals.iter().enumerate()
+    {
         ticker.tick(done)?;
         let p = find(&mut owner, t);
         let q = find(&mut owner, u);
