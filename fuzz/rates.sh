@@ -45,7 +45,7 @@ for t in "${targets[@]}"; do
     nice -n "$NICE" "$bin" "$corpus" "seeds/$t" -max_total_time="$SECS" -timeout=25 \
     -rss_limit_mb=2560 -print_final_stats=1 -artifact_prefix="artifacts/$t/" "${extra[@]}" \
     >"$log" 2>&1 || rc=$?
-  read -r _ wall user sys <"$logs/$t.time" || true
+  read -r _ wall user sys < <(grep '^time:' "$logs/$t.time") || true   # after any exit-status line
   stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
   execs=$(stat number_of_executed_units) rate=$(stat average_exec_per_sec)
   if ((FORK)); then   # the fork driver prints no stat:: lines: its last status line has exec/s
