@@ -54,6 +54,34 @@ pub fn all_targets() -> Vec<&'static str> {
 /// The whole-grid-unit shift of the translation checks (even, see the module note).
 const SHIFT: [i64; 2] = [6, -4];
 
+/// Most long edges in an arrangement case (the others move at most 4 units).
+const LONG_EDGES: usize = 32;
+
+/// Most strips in a forced strip size of the arrangement checks.
+const MAX_STRIPS: usize = 8;
+
+/// A size up to `small`, or in one input of [`LARGE_ONE_IN`] up to `large`: large inputs
+/// still come, while the mean cost of a run stays near that of small ones (the fast
+/// targets' 1,000 exec/s, issue 16). Never more items than the bytes left can make at
+/// `bytes_each`: exhausted bytes read as zeros, so a 4-byte input would otherwise give
+/// hundreds of equal items, slow and meaningless.
+fn sized(
+    u: &mut Unstructured<'_>,
+    small: usize,
+    large: usize,
+    bytes_each: usize,
+) -> arbitrary::Result<usize> {
+    let max = if u8::arbitrary(u)? % LARGE_ONE_IN == 0 {
+        large
+    } else {
+        small
+    };
+    Ok(u.int_in_range(0..=max)?.min(u.len() / bytes_each))
+}
+
+/// One input in this many may be large (see [`sized`]).
+const LARGE_ONE_IN: u8 = 16;
+
 /// The fuzz entry point of a fast target.
 pub fn fuzz_target(name: &str) -> Option<fn(&[u8])> {
     Some(match name {
@@ -302,18 +330,22 @@ fn parse_edges(input: &Value) -> Vec<TaggedEdge> {
         .collect()
 }
 
-/// Up to 400 tagged edges: short or long, on a tiny, moderate or wide grid, with
-/// reversed duplicates (zero-net pairs that still make hot pixels).
+/// Up to 400 tagged edges (mostly up to 24, see [`sized`]): short or long, on a tiny,
+/// moderate or wide grid, with reversed duplicates (zero-net pairs that still make hot
+/// pixels). At most [`LONG_EDGES`] edges are long: n long edges cross about n²/4 times,
+/// so hundreds of long edges would cost a run what a thousand small ones do.
 fn arrangement_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Value> {
-    let count = u.int_in_range(0..=400usize)?;
+    let count = sized(u, 24, 400, 6)?;
     let spread = [6i64, 40, 1000, 1 << 20][usize::from(u8::arbitrary(u)? % 4)];
     let mut edges = Vec::with_capacity(count);
+    let mut long = 0;
     for _ in 0..count {
         let from = GridPoint::new(
             u.int_in_range(-spread..=spread)?,
             u.int_in_range(-spread..=spread)?,
         );
-        let to = if bool::arbitrary(u)? {
+        let to = if bool::arbitrary(u)? && long < LONG_EDGES {
+            long += 1;
             GridPoint::new(
                 u.int_in_range(-spread..=spread)?,
                 u.int_in_range(-spread..=spread)?,
@@ -363,9 +395,12 @@ fn check_arrangement(input: &Value) {
             fail(&format!("{search:?} differs from Auto"), input);
         }
     }
+    // At most MAX_STRIPS strips: with long edges every window holds nearly every
+    // fragment, so strips of 1 on n fragments cost n whole runs.
+    let fewest = edges.len().div_ceil(MAX_STRIPS);
     for size in [1, 7, 64] {
         let options = ArrangeOptions {
-            strip_fragments: Some(size),
+            strip_fragments: Some(size.max(fewest)),
             ..Default::default()
         };
         if run(options) != auto {
@@ -554,16 +589,24 @@ fn snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
 
 /// Outlines with up to `max_edges` edges in all, coordinates on a sub-grid of
 /// `scale` × unit (dense touching and collinear rings), sometimes half units (ties).
+/// Mostly at most 3 outlines of 2 rings of 8 points; one input in [`LARGE_ONE_IN`] up to
+/// 8 outlines of 3 rings of 40 (random rings cross themselves about n²/4 times).
 fn outlines(u: &mut Unstructured<'_>, bits: u8, max_edges: usize) -> arbitrary::Result<Value> {
     let unit = 1.0 / crate::grid::scale(bits);
     let scale = [1.0, 2.0, 8.0, 64.0][usize::from(u8::arbitrary(u)? % 4)] * unit;
     let span = i32::from(u8::arbitrary(u)? % 24) + 2;
+    let (most_outlines, most_rings, most_points) = if u8::arbitrary(u)? % LARGE_ONE_IN == 0 {
+        (8u8, 3u8, 40usize)
+    } else {
+        (3, 2, 8)
+    };
     let mut left = max_edges;
     let mut list = Vec::new();
-    for _ in 0..u.int_in_range(1..=8u8)? {
+    for _ in 0..u.int_in_range(1..=most_outlines)? {
         let mut rings = Vec::new();
-        for _ in 0..u.int_in_range(1..=3u8)? {
-            let n = u.int_in_range(3..=40usize)?.min(left);
+        for _ in 0..u.int_in_range(1..=most_rings)? {
+            // About 4 bytes a point (see `sized`).
+            let n = u.int_in_range(3..=most_points)?.min(left).min(u.len() / 4);
             if n < 3 {
                 break;
             }
@@ -595,7 +638,8 @@ fn tile_map_case(u: &mut Unstructured<'_>, max_side: usize) -> arbitrary::Result
     let bits = snap_bits(u)?;
     let unit = 1.0 / crate::grid::scale(bits);
     let width = u.int_in_range(0..=max_side)?;
-    let height = u.int_in_range(0..=max_side)?;
+    // One byte a cell (see `sized`): the map grows with the input.
+    let height = u.int_in_range(0..=max_side)?.min(u.len() / width.max(1));
     let density = u8::arbitrary(u)? % 8;
     let mut cells = Vec::with_capacity(width * height);
     for _ in 0..width * height {

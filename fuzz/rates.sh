@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Executions per second of the cargo-fuzz targets: each target runs alone (one libFuzzer
+# process) for SECS seconds from its committed seeds, and one Markdown row per target is
+# printed from libFuzzer's final stats (-print_final_stats=1), with the CPU seconds the
+# process used and the 1-minute load average when it started. On a shared machine a
+# process may get a fraction of a core: executions per CPU second is then the figure
+# that says what the target costs, exec/s what it achieved.
+#
+#   fuzz/rates.sh [TARGET...]            (default: every target, `cargo fuzz list` order)
+#
+# BUILD=asan  (default) the CI build:  cargo +nightly fuzz build -s address --debug-assertions
+# BUILD=none  release, no sanitizer:   cargo +nightly fuzz build -s none -O --target-dir fuzz/target/none
+# SECS=60     wall seconds per target
+# KEEP=1      grow fuzz/corpus/TARGET (git-ignored) instead of a scratch copy of the seeds
+# FORK=N      libFuzzer -fork=N (crash-tolerant; execs then come from the fork log)
+# NICE=10     niceness of the fuzz processes
+# BIN_DIR=... run the binaries found there instead (say, a copy of an older build)
+# Build first (the binaries are run directly, so nothing is rebuilt here).
+set -euo pipefail
+cd "$(dirname "$0")"
+BUILD="${BUILD:-asan}" SECS="${SECS:-60}" KEEP="${KEEP:-0}" FORK="${FORK:-0}" NICE="${NICE:-10}"
+triple=x86_64-unknown-linux-gnu
+case "$BUILD" in
+  asan) bin_dir="target/$triple/release" ;;
+  none) bin_dir="target/none/$triple/release" ;;
+  *) echo "BUILD is asan or none" >&2; exit 2 ;;
+esac
+bin_dir="${BIN_DIR:-$bin_dir}"
+if (($#)); then targets=("$@"); else mapfile -t targets < <(cargo fuzz list); fi
+logs=$(mktemp -d)
+echo "| target | build | seconds | CPU s | total execs | exec/s | execs per CPU s | cov | ft | corpus | load | result |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+for t in "${targets[@]}"; do
+  bin="$bin_dir/$t"
+  [[ -x $bin ]] || { echo "| $t | $BUILD | not built ($bin) |"; continue; }
+  mkdir -p "seeds/$t" "artifacts/$t"
+  if ((KEEP)); then corpus="corpus/$t"; mkdir -p "$corpus"; else corpus="$logs/corpus-$t"; mkdir -p "$corpus"; fi
+  extra=()
+  [[ $t == parse_case || $t == parse_json_map ]] && extra+=(-dict=dict/json.dict)
+  ((FORK)) && extra+=(-fork="$FORK" -ignore_crashes=1)
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  log="$logs/$t.log"
+  rc=0
+  /usr/bin/time -f 'time: %e %U %S' -o "$logs/$t.time" \
+    nice -n "$NICE" "$bin" "$corpus" "seeds/$t" -max_total_time="$SECS" -timeout=25 \
+    -rss_limit_mb=2560 -print_final_stats=1 -artifact_prefix="artifacts/$t/" "${extra[@]}" \
+    >"$log" 2>&1 || rc=$?
+  read -r _ wall user sys < <(grep '^time:' "$logs/$t.time") || true   # after any exit-status line
+  stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
+  execs=$(stat number_of_executed_units) rate=$(stat average_exec_per_sec)
+  if ((FORK)); then   # the fork driver prints no stat:: lines: its last status line has exec/s
+    last=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -1 || true)
+    execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$last") rate=$(sed -nE 's/.* exec\/s: ([0-9]+).*/\1/p' <<<"$last")
+  fi
+  status=$(grep -E '^#[0-9]+:?[[:space:]].*cov: ' "$log" | tail -1 || true)
+  cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$status")
+  ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$status")
+  corp=$(sed -nE 's/.* corp: ([0-9]+\/[0-9]+[a-zA-Z]*).*/\1/p' <<<"$status")
+  result=ok
+  ((rc)) && result="exit $rc: $(grep -m1 -E 'ERROR: libFuzzer|panicked at|SUMMARY' "$log" | cut -c1-80 || true); artifacts in fuzz/artifacts/$t"
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN{printf "%.1f", u+s}')
+  per_cpu=$(awk -v n="${execs:-0}" -v c="$cpu" 'BEGIN{printf "%.0f", (c > 0) ? n / c : 0}')
+  echo "| $t | $BUILD | ${wall%.*} | $cpu | ${execs:-?} | ${rate:-?} | $per_cpu | ${cov:-?} | ${ft:-?} | ${corp:-?} | $load | $result |"
+done
+echo "logs: $logs" >&2
