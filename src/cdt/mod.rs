@@ -60,6 +60,7 @@ fn bad_constraints(reason: impl Into<String>) -> Error {
 impl Cdt {
     /// Triangulates sorted distinct points (|coordinates| ≤ 2^39) with noded constraints
     /// given as index pairs (docs/cdt.md §2–§6).
+    #[cfg(any(test, feature = "conform", feature = "internals"))]
     pub fn new(points: &[GridPoint], constraints: &[(usize, usize)]) -> Result<Cdt> {
         Cdt::new_observed(points, constraints, &mut Ticker::silent())
     }
@@ -145,7 +146,6 @@ impl Cdt {
     }
 
     /// All vertices: the input points, then the three bounding points.
-    #[cfg(feature = "internals")]
     pub fn points(&self) -> &[GridPoint] {
         &self.points
     }
