@@ -11,6 +11,9 @@
 # BUILD=asan  (default) the CI build:  cargo +nightly fuzz build -s address --debug-assertions
 # BUILD=none  release, no sanitizer:   cargo +nightly fuzz build -s none -O --target-dir fuzz/target/none
 # SECS=60     wall seconds per target
+# CPU_SECS=N  instead: run until the fuzz process has used N CPU seconds (polled every 5 s,
+#             then SIGINT, on which libFuzzer prints its final stats); for campaigns on a
+#             shared machine, with NICE=19 so that they use only idle CPU. Not with FORK.
 # KEEP=1      grow fuzz/corpus/TARGET (git-ignored) instead of a scratch copy of the seeds
 # FORK=N      libFuzzer -fork=N (crash-tolerant; execs then come from the fork log)
 # NICE=10     niceness of the fuzz processes
@@ -19,15 +22,36 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 BUILD="${BUILD:-asan}" SECS="${SECS:-60}" KEEP="${KEEP:-0}" FORK="${FORK:-0}" NICE="${NICE:-10}"
+CPU_SECS="${CPU_SECS:-0}"
+((CPU_SECS && FORK)) && { echo "CPU_SECS does not work with FORK" >&2; exit 2; }
+((CPU_SECS)) && SECS=$((1 << 30))
 triple=x86_64-unknown-linux-gnu
 case "$BUILD" in
   asan) bin_dir="target/$triple/release" ;;
   none) bin_dir="target/none/$triple/release" ;;
-  *) echo "BUILD is asan or none" >&2; exit 2 ;;
+  campaign) bin_dir="target/campaign/$triple/release" ;;
+  *) echo "BUILD is asan, none or campaign" >&2; exit 2 ;;
 esac
 bin_dir="${BIN_DIR:-$bin_dir}"
 if (($#)); then targets=("$@"); else mapfile -t targets < <(cargo fuzz list); fi
 logs=$(mktemp -d)
+# With nice 19 a slow input may wait long for a core: libFuzzer's -timeout is wall time.
+TIMEOUT="${TIMEOUT:-$(((CPU_SECS)) && echo 120 || echo 25)}"
+
+# Sends SIGINT to the fuzz process under /usr/bin/time (pid $1) once it has used $2 CPU
+# seconds, or returns when it has ended by itself.
+stop_at_cpu() {
+  local timer=$1 limit=$2 pid="" ticks hz
+  hz=$(getconf CLK_TCK)
+  while kill -0 "$timer" 2>/dev/null; do
+    sleep 5
+    [[ -n $pid ]] || pid=$(pgrep -P "$timer" | head -1) || true
+    [[ -n $pid && -r /proc/$pid/stat ]] || continue
+    # utime + stime: fields 14 and 15, counted after the ")" that ends the command name
+    ticks=$(sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}') || continue
+    if ((ticks >= limit * hz)); then kill -INT "$pid" 2>/dev/null || true; break; fi
+  done
+}
 echo "| target | build | seconds | CPU s | total execs | exec/s | execs per CPU s | cov | ft | corpus | load | result |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for t in "${targets[@]}"; do
@@ -42,9 +66,13 @@ for t in "${targets[@]}"; do
   log="$logs/$t.log"
   rc=0
   /usr/bin/time -f 'time: %e %U %S' -o "$logs/$t.time" \
-    nice -n "$NICE" "$bin" "$corpus" "seeds/$t" -max_total_time="$SECS" -timeout=25 \
+    nice -n "$NICE" "$bin" "$corpus" "seeds/$t" -max_total_time="$SECS" -timeout="$TIMEOUT" \
     -rss_limit_mb=2560 -print_final_stats=1 -artifact_prefix="artifacts/$t/" "${extra[@]}" \
-    >"$log" 2>&1 || rc=$?
+    >"$log" 2>&1 &
+  timer=$!
+  if ((CPU_SECS)); then stop_at_cpu "$timer" "$CPU_SECS"; fi
+  wait "$timer" || rc=$?
+  ((CPU_SECS && rc == 72)) && rc=0   # 72: libFuzzer's exit status after our SIGINT
   read -r _ wall user sys < <(grep '^time:' "$logs/$t.time") || true   # after any exit-status line
   stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
   execs=$(stat number_of_executed_units) rate=$(stat average_exec_per_sec)

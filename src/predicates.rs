@@ -227,6 +227,19 @@ pub fn segment_meets_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
     !(s.iter().all(|&v| v > 0) || s.iter().all(|&v| v < 0))
 }
 
+/// Whether the closed segment a–b meets the closed box `[lo.x, hi.x] × [lo.y, hi.y]`
+/// (`lo ≤ hi` in both coordinates). Separating axes, as for a pixel: x, y and the
+/// segment's normal (every corner strictly on one side of its line). Used to prune
+/// candidate searches, so boxes are given already grown by the caller's margin.
+pub fn segment_meets_box(a: GridPoint, b: GridPoint, lo: GridPoint, hi: GridPoint) -> bool {
+    if a.x.max(b.x) < lo.x || a.x.min(b.x) > hi.x || a.y.max(b.y) < lo.y || a.y.min(b.y) > hi.y {
+        return false;
+    }
+    let corners = [lo, GridPoint::new(hi.x, lo.y), GridPoint::new(lo.x, hi.y), hi];
+    let sides = corners.map(|c| orient(a, b, c));
+    !(sides.iter().all(|&s| s == Ordering::Greater) || sides.iter().all(|&s| s == Ordering::Less))
+}
+
 /// Whether `p` lies in the open interior of segment a–b (collinear and strictly between).
 #[inline]
 pub fn strictly_inside_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> bool {
@@ -254,6 +267,34 @@ mod tests {
         assert_eq!(orient(p(0, 0), p(1, 0), p(0, 1)), Ordering::Greater);
         assert_eq!(orient(p(0, 0), p(1, 0), p(0, -1)), Ordering::Less);
         assert_eq!(orient(p(0, 0), p(1, 1), p(5, 5)), Ordering::Equal);
+    }
+
+    /// Against exact sampling: with coordinates in [−4, 4], the parameters where the
+    /// segment enters or leaves a box are multiples of 1/|dx| or 1/|dy| (at most 8), so
+    /// testing t = k / 840 (840 = lcm(1..=8)) finds every contact.
+    #[test]
+    fn segment_meets_box_agrees_with_sampling() {
+        let range = -4..=4i64;
+        let mut checked = 0;
+        for (ax, ay, bx, by) in range.clone().flat_map(|ax| {
+            range.clone().flat_map(move |ay| {
+                [(-4, 3), (4, -1), (1, 1), (ax, -4), (-3, ay)]
+                    .into_iter()
+                    .map(move |(bx, by)| (ax, ay, bx, by))
+            })
+        }) {
+            for (lx, ly, hx, hy) in [(-1, -1, 1, 1), (0, 2, 3, 2), (-4, -4, -2, 0), (2, -3, 2, -3)] {
+                let (a, b, lo, hi) = (p(ax, ay), p(bx, by), p(lx, ly), p(hx, hy));
+                let sampled = (0..=840i64).any(|k| {
+                    let x = 840 * ax + k * (bx - ax);
+                    let y = 840 * ay + k * (by - ay);
+                    x >= 840 * lx && x <= 840 * hx && y >= 840 * ly && y <= 840 * hy
+                });
+                assert_eq!(segment_meets_box(a, b, lo, hi), sampled, "{a:?} {b:?} {lo:?} {hi:?}");
+                checked += usize::from(sampled);
+            }
+        }
+        assert!(checked > 50, "too few contacts: {checked}");
     }
 
     #[test]

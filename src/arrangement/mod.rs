@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 
 mod noded;
+mod point_tree;
 mod repair;
 mod search;
 mod strips;
@@ -127,6 +128,8 @@ pub struct ArrangeStats {
     pub grid_searches: usize,
     /// Candidate searches run by the sweep / binary search ([C4]).
     pub sweep_searches: usize,
+    /// Point searches run on the k-d tree of clustered input (Auto only).
+    pub tree_searches: usize,
     /// Candidate searches run by brute force.
     pub brute_force_searches: usize,
     /// Distinct non-degenerate input edges after merging.

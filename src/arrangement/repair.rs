@@ -73,6 +73,7 @@ fn count_search(stats: &mut ArrangeStats, path: Path) {
     match path {
         Path::Grid => stats.grid_searches += 1,
         Path::Sweep => stats.sweep_searches += 1,
+        Path::Tree => stats.tree_searches += 1,
         Path::BruteForce => stats.brute_force_searches += 1,
     }
 }
@@ -155,7 +156,8 @@ fn for_each_chain(
     mut emit: impl FnMut(usize, &[(i128, usize)]),
 ) {
     index.attach_points(points);
-    count_search(stats, index.point_path());
+    let first_path = index.point_path();
+    count_search(stats, first_path);
     let mut chain: Vec<(i128, usize)> = Vec::new();
     let mut candidates = 0u64;
     for (i, f) in fragments.iter().enumerate() {
@@ -171,6 +173,10 @@ fn for_each_chain(
         });
         chain.sort_unstable();
         emit(i, &chain);
+    }
+    // The band search may have handed over to the tree part way (Auto only).
+    if index.point_path() != first_path {
+        count_search(stats, index.point_path());
     }
     stats.pixel_candidates += candidates;
 }

@@ -8,7 +8,9 @@
 //!   each in the first cell both share; points from the cells around a fragment;
 //! - the older searches of [C4] (a sweep by minimum x with an active list; a binary search
 //!   of the x-sorted points), used when the grid's cell counts show clustering; both are
-//!   kept per horizontal band so a query reads only the bands its y range meets;
+//!   kept per horizontal band so a query reads only the bands its y range meets. With
+//!   [`SearchMode::Auto`] the points of clustered input go to a k-d tree instead
+//!   ([`super::point_tree`], which says why);
 //! - all pairs and all points, filtered by boxes (tests, and inputs of at most
 //!   [`SMALL_INPUT`] fragments).
 //!
@@ -17,6 +19,7 @@
 
 use crate::grid::GridPoint;
 
+use super::point_tree::PointTree;
 use super::Fragment;
 
 /// Which candidate search to run (hidden knob for tests and benchmarks).
@@ -40,8 +43,14 @@ pub enum SearchMode {
 pub(crate) enum Path {
     Grid,
     Sweep,
+    /// Points only: the k-d tree of clustered input.
+    Tree,
     BruteForce,
 }
+
+/// The band search of clustered input gives way to the k-d tree when its scans have read
+/// more than this many points per point and fragment (see [`super::point_tree`]).
+const TREE_AFTER_READS: u64 = 16;
 
 /// Clustering threshold of [C4]: sum over cells of count² above this times the items.
 const CLUSTER_FACTOR: u128 = 32;
@@ -168,7 +177,7 @@ impl Layout {
 
 /// A compact index (of a fragment, point or cell) in the search structures: half the
 /// memory of `usize`. [`Index`] uses brute force beyond [`MAX_INDEXED`] items.
-type Id = u32;
+pub(super) type Id = u32;
 
 /// Up to this many fragments Auto compares all pairs and all points (no index to build).
 const SMALL_INPUT: usize = 32;
@@ -431,6 +440,8 @@ enum PointSearch {
         xs: Vec<i64>,
         ys: Vec<i64>,
     },
+    /// The k-d tree (Auto on clustered input).
+    Tree(PointTree),
     BruteForce,
 }
 
@@ -443,6 +454,8 @@ pub(crate) struct Index {
     bands: Option<Bands>,
     points: PointSearch,
     point_path: Path,
+    /// Points the band scans have read since the points were attached.
+    point_reads: u64,
 }
 
 impl Index {
@@ -471,6 +484,7 @@ impl Index {
             bands,
             points: PointSearch::BruteForce,
             point_path: path,
+            point_reads: 0,
         }
     }
 
@@ -633,6 +647,16 @@ impl Index {
         }
     }
 
+    /// With Auto, the band search gives way to the k-d tree once its scans have read
+    /// more than [`TREE_AFTER_READS`] × (points + fragments) points.
+    fn maybe_switch_to_tree(&mut self, segs: usize, points: &[GridPoint]) {
+        let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs) as u64);
+        if self.mode == SearchMode::Auto && self.point_reads > budget {
+            self.points = PointSearch::Tree(PointTree::new(points));
+            self.point_path = Path::Tree;
+        }
+    }
+
     fn set_sorted(&mut self, points: &[GridPoint]) {
         let bands = match (&self.grid, self.bands) {
             (_, Some(bands)) => bands,
@@ -656,6 +680,7 @@ impl Index {
             ys,
         };
         self.point_path = Path::Sweep;
+        self.point_reads = 0;
     }
 
     /// Calls `f(k, points[k])` for every attached point k that may lie within L∞ distance
@@ -692,6 +717,7 @@ impl Index {
                     f(k as usize, GridPoint::new(x, y));
                 }
             }
+            hi - lo
         };
         let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[Id]| {
             scan_x(x_lo, x_hi, start, end, xs, ys, items);
@@ -747,14 +773,21 @@ impl Index {
                 xs,
                 ys,
             } => {
+                let mut reads = 0;
                 for band in bands.range(y_lo, y_hi) {
                     let (start, end) = (lists.start[band], lists.start[band + 1]);
                     // Within a band only the part of the segment near the band's y span
                     // matters: its x range is usually far shorter than the whole box's.
                     let (band_lo, band_hi) = bands.span(band);
                     let (x_lo, x_hi) = x_range_near(s, band_lo.max(y_lo), band_hi.min(y_hi));
-                    scan_x(x_lo, x_hi, start, end, xs, ys, &lists.items);
+                    reads += 1 + scan_x(x_lo, x_hi, start, end, xs, ys, &lists.items) as u64;
                 }
+                self.point_reads += reads;
+                self.maybe_switch_to_tree(segs.len(), points);
+            }
+            PointSearch::Tree(tree) => {
+                let (lo, hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
+                tree.for_each_near(s.a, s.b, lo, hi, &mut f);
             }
             PointSearch::BruteForce => {
                 for (k, &p) in points.iter().enumerate() {

@@ -142,6 +142,7 @@ fn add_counts(totals: &mut ArrangeStats, local: &ArrangeStats) {
     totals.pixel_candidates += local.pixel_candidates;
     totals.grid_searches += local.grid_searches;
     totals.sweep_searches += local.sweep_searches;
+    totals.tree_searches += local.tree_searches;
     totals.brute_force_searches += local.brute_force_searches;
     totals.verified_by_sweep &= local.verified_by_sweep;
 }

@@ -616,7 +616,8 @@ fn canonical(edges: &[TaggedEdge]) -> Vec<Fragment> {
 /// Completeness of the candidate searches ([C1]): every pair of fragments sharing a point
 /// and every (fragment, pixel) pair that meets is reported, whatever the search; checked
 /// against all pairs on inputs that take every path (the stars crowd the pixel grid, so
-/// Auto pairs on the grid and searches pixels by bands of grid rows).
+/// Auto pairs on the grid and searches pixels by bands of grid rows; the needles, all
+/// through one small square, make the bands read so much that Auto turns to the k-d tree).
 #[test]
 fn every_search_reports_every_contact() {
     use crate::predicates::{orient, segment_meets_pixel};
@@ -632,8 +633,10 @@ fn every_search_reports_every_contact() {
         (star_edges(&mut rng, 60, 100), vec![]),
         (spread_edges(&mut rng, 300, 6), vec![]),
         (spread_edges(&mut rng, 300, 40), block),
+        (needle_edges(100), crossing_points(&needle_edges(100))),
     ];
     let mut fallback_seen = false;
+    let mut tree_seen = false;
     for (edges, extra) in &inputs {
         let frags = canonical(edges);
         let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
@@ -692,10 +695,46 @@ fn every_search_reports_every_contact() {
                         assert!(near.contains(&k), "{mode:?} missed pixel {p:?} of {f:?}");
                     }
                 }
+                // The band search hands over to the tree part way through the needles.
+                tree_seen |= mode == SearchMode::Auto
+                    && i + 1 < frags.len()
+                    && index.point_path() == Path::Tree;
             }
         }
     }
     assert!(fallback_seen, "no input took the crowded-pixel fallback");
+    assert!(tree_seen, "no input took the bands, then the tree");
+}
+
+/// The rounded crossings of every properly crossing pair of edges (all pairs).
+fn crossing_points(edges: &[TaggedEdge]) -> Vec<GridPoint> {
+    use crate::predicates::{properly_cross, rounded_crossing};
+    let mut out = Vec::new();
+    for (k, e) in edges.iter().enumerate() {
+        for f in &edges[k + 1..] {
+            if properly_cross(e.from, e.to, f.from, f.to) {
+                out.push(rounded_crossing(e.from, e.to, f.from, f.to));
+            }
+        }
+    }
+    out
+}
+
+/// The needle family of issue 15 at small scale: needle i runs from (0, 40 i) to
+/// (8000, 2000 − 40 i) and back from (8000, 2003 − 40 i), so every needle passes within a
+/// few units of (4000, 1000) and the n² crossings crowd a small square.
+fn needle_edges(n: i64) -> Vec<TaggedEdge> {
+    let p = GridPoint::new;
+    (0..n)
+        .flat_map(|i| {
+            let (a, b, c) = (p(0, 40 * i), p(8000, 2000 - 40 * i), p(8000, 2003 - 40 * i));
+            [(a, b), (b, c), (c, a)].map(|(from, to)| TaggedEdge {
+                from,
+                to,
+                tag: EdgeTag::Operand0,
+            })
+        })
+        .collect()
 }
 
 /// The two [A5] assemblies agree: from pieces indexing the hot pixels (used when the

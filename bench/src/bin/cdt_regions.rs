@@ -27,8 +27,8 @@ fn main() {
             "cave" => cave(n),
             other => panic!("unknown map {other}"),
         };
-        let region = Region::from_tile_map(&map.cells, n, n, 0.25, [0.0, 0.0], options())
-            .expect("tile map");
+        let region =
+            Region::from_tile_map(&map.cells, n, n, 0.25, [0.0, 0.0], options()).expect("tile map");
         let (points, constraints) = cdt_input(&region);
         let (sp, se) = spade_input(&points, &constraints);
         let (t_b, t_s) = alternate(

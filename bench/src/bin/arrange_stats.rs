@@ -1,0 +1,60 @@
+//! What the arrangement does on a family's outlines: the union's input edges (every ring
+//! edge of every needle / slit outline, operand 0) through `arrange_with` in each search
+//! mode, with its counts and time. A diagnostic, not a peer comparison.
+//!
+//!     cargo run --release --bin arrange_stats -- FAMILY N [MODE...]
+//!
+//! MODE is auto (default), grid, sweep or brute.
+
+use std::time::Instant;
+
+use build2d::arrangement::{
+    arrange_with, snap_world_edge, ArrangeOptions, EdgeTag, SearchMode, TaggedEdge,
+};
+use build2d_bench::{family, SNAP_BITS};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let fam = args.next().expect("FAMILY");
+    let n: usize = args.next().expect("N").parse().expect("N");
+    let mut modes: Vec<String> = args.collect();
+    if modes.is_empty() {
+        modes.push("auto".into());
+    }
+    let mut edges = Vec::new();
+    for outline in family(&fam, n) {
+        for ring in &outline.rings {
+            for (k, &from) in ring.iter().enumerate() {
+                let to = ring[(k + 1) % ring.len()];
+                let (from, to) =
+                    snap_world_edge(edges.len(), from, to, SNAP_BITS as u8).expect("snap");
+                edges.push(TaggedEdge {
+                    from,
+                    to,
+                    tag: EdgeTag::Operand0,
+                });
+            }
+        }
+    }
+    for mode in modes {
+        let search = match mode.as_str() {
+            "auto" => SearchMode::Auto,
+            "grid" => SearchMode::Grid,
+            "sweep" => SearchMode::Sweep,
+            "brute" => SearchMode::BruteForce,
+            other => panic!("unknown mode {other}"),
+        };
+        let options = ArrangeOptions {
+            search,
+            ..ArrangeOptions::default()
+        };
+        let start = Instant::now();
+        let (out, stats) = arrange_with(&edges, &options).expect("arrange");
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!(
+            "{fam} {n} {mode}: {ms:.1} ms, {} vertices, {} segments; {stats:?}",
+            out.vertices.len(),
+            out.segments.len()
+        );
+    }
+}
