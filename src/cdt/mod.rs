@@ -288,12 +288,12 @@ impl Cdt {
                 + i128::from(q.y - pa.y) * i128::from(pb.y - pa.y);
             dot > 0
         };
-        let fan = self.mesh.fan(a);
-        if fan.is_empty() {
+        let mut fan = self.mesh.fan_iter(a).peekable();
+        if fan.peek().is_none() {
             return Err(defect("constraint endpoint not in the triangulation"));
         }
         let mut start = None;
-        for &(t, k) in &fan {
+        for (t, k) in fan {
             let v = self.mesh.tri(t).v;
             let (x, y) = (v[rot(k, 1)], v[rot(k, 2)]);
             if x == b || y == b {

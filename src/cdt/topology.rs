@@ -200,27 +200,35 @@ impl Mesh {
 
     /// The slots around vertex `a`, counter-clockwise, starting at its recorded slot
     /// (stops at a missing link or after a full turn). Each entry is (slot, position of a).
+    #[cfg(test)]
     pub fn fan(&self, a: u32) -> Vec<(u32, usize)> {
-        let mut out = Vec::new();
+        self.fan_iter(a).collect()
+    }
+
+    /// [`Mesh::fan`] without the vector (it is walked once per constraint edge).
+    pub fn fan_iter(&self, a: u32) -> impl Iterator<Item = (u32, usize)> + '_ {
         let start = match self.vertex_slot.get(a as usize) {
             Some(&s) if s != NONE => s,
-            _ => return out,
+            _ => NONE,
         };
         let mut t = start;
         // A fan has at most as many slots as there are triangles.
-        for _ in 0..self.triangles.len() {
+        let mut left = self.triangles.len();
+        std::iter::from_fn(move || {
+            if t == NONE || left == 0 {
+                return None;
+            }
+            left -= 1;
             let Some(k) = self.tri(t).v.iter().position(|&x| x == a) else {
-                break;
+                t = NONE;
+                return None;
             };
-            out.push((t, k));
+            let here = t;
             // Edge k+2 = (y, a): the next triangle counter-clockwise around a.
             let next = self.tri(t).nb[rot(k, 2)];
-            if next == NONE || next == start {
-                break;
-            }
-            t = next;
-        }
-        out
+            t = if next == start { NONE } else { next };
+            Some((here, k))
+        })
     }
 
     /// A slot holding the undirected edge {a, b} and the position of the edge in it.
@@ -235,7 +243,7 @@ impl Mesh {
     }
 
     fn find_edge_in_fan(&self, a: u32, b: u32) -> Option<(u32, usize)> {
-        for (t, k) in self.fan(a) {
+        for (t, k) in self.fan_iter(a) {
             let tri = self.tri(t);
             if tri.v[rot(k, 1)] == b {
                 return Some((t, k));
