@@ -17,6 +17,8 @@
 # KEEP=1      grow fuzz/corpus/TARGET (git-ignored) instead of a scratch copy of the seeds
 # FORK=N      libFuzzer -fork=N (crash-tolerant; execs then come from the fork log)
 # NICE=10     niceness of the fuzz processes
+# STOP_FILE=F start no further target once F exists (end a campaign early: create F, then
+#             SIGINT the running fuzz process; its row is still printed)
 # BIN_DIR=... run the binaries found there instead (say, a copy of an older build)
 # Build first (the binaries are run directly, so nothing is rebuilt here).
 set -euo pipefail
@@ -55,6 +57,7 @@ stop_at_cpu() {
 echo "| target | build | seconds | CPU s | total execs | exec/s | execs per CPU s | cov | ft | corpus | load | result |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for t in "${targets[@]}"; do
+  [[ -n ${STOP_FILE:-} && -e $STOP_FILE ]] && break   # a campaign cut short: no new target
   bin="$bin_dir/$t"
   [[ -x $bin ]] || { echo "| $t | $BUILD | not built ($bin) |"; continue; }
   mkdir -p "seeds/$t" "artifacts/$t"
