@@ -645,7 +645,7 @@ pub mod fuzz {
     /// Most edges an `offset` case may feed the overlay (region edges plus pieces): the
     /// reference unions them exactly, and a large radius over a few vertices makes every
     /// piece cross every other. Larger cases are left to the fast target and the corpus.
-    const OFFSET_MAX_EDGES: usize = 160;
+    const OFFSET_MAX_EDGES: usize = 96;
 
     /// One `offset` case (round or square join, grow or shrink) on small outlines.
     pub fn offset(data: &[u8]) {
