@@ -835,6 +835,80 @@ pub(crate) mod tests {
             .is_err());
     }
 
+    /// Asserts that `region.check()` fails with a message containing `needle`.
+    fn check_rejects(rings: Vec<Ring>, snap_bits: u8, needle: &str) {
+        match Region::from_canonical_rings(snap_bits, rings).check() {
+            Ok(()) => panic!("accepted a broken region ({needle})"),
+            Err(e) => {
+                let text = e.to_string();
+                assert!(text.contains(needle), "wrong reason {text:?}, wanted {needle:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn check_accepts_valid_regions() {
+        let triangle = vec![p(0, 0), p(4, 0), p(0, 4)];
+        let square = vec![p(0, 0), p(2, 0), p(2, 2), p(0, 2)];
+        let hole = vec![p(1, 1), p(1, 3), p(3, 3), p(3, 1)];
+        let frame = vec![p(0, 0), p(4, 0), p(4, 4), p(0, 4)];
+        let m = 1i64 << 39;
+        let at_bound = vec![p(m - 2, m - 2), p(m, m - 2), p(m, m), p(m - 2, m)];
+        let at_minus_bound = vec![p(-m, -m), p(2 - m, -m), p(2 - m, 2 - m), p(-m, 2 - m)];
+        for (snap_bits, rings) in [
+            (0, vec![triangle]),
+            (16, vec![square]),
+            (0, vec![frame, hole]),
+            (0, vec![at_bound]),
+            (0, vec![at_minus_bound]),
+        ] {
+            let region = Region::from_canonical_rings(snap_bits, rings.clone());
+            assert_eq!(region.check(), Ok(()), "{rings:?}");
+        }
+    }
+
+    /// One hand-broken region per condition of [`Region::check`], each rejected with its
+    /// own message.
+    #[test]
+    fn check_rejects_each_broken_condition() {
+        let square = vec![p(0, 0), p(2, 0), p(2, 2), p(0, 2)];
+        check_rejects(vec![square.clone()], 17, "must be in 0..=16");
+        check_rejects(vec![square.clone(), vec![p(0, 0), p(1, 0)]], 0, "ring 1 has fewer than 3");
+        let m = 1i64 << 39;
+        for far in [p(m + 1, 0), p(0, m + 1), p(-m - 1, 0), p(0, -m - 1)] {
+            check_rejects(vec![vec![p(0, 0), far, p(1, 1)]], 0, "ring 0 has a point beyond");
+        }
+        check_rejects(vec![vec![p(0, 0), p(0, 0), p(2, 0), p(0, 2)]], 0, "edge 0 has zero length");
+        check_rejects(vec![vec![p(0, 0), p(2, 0), p(0, 2), p(0, 2)]], 0, "edge 2 has zero length");
+        let bowtie = vec![p(0, 0), p(2, 2), p(2, 0), p(0, 2)];
+        check_rejects(vec![bowtie], 0, "cross");
+        // Two rings crossing (the second ring's edges come later in the edge list).
+        let shifted = vec![p(1, 1), p(3, 1), p(3, 3), p(1, 3)];
+        check_rejects(vec![square.clone(), shifted], 0, "cross");
+        // A vertex of a later ring inside an earlier edge, and the reverse.
+        let frame = vec![p(0, 0), p(4, 0), p(4, 4), p(0, 4)];
+        let below = vec![p(2, 0), p(1, -2), p(3, -2)];
+        let inside = "vertex GridPoint { x: 2, y: 0 } lies inside edge";
+        check_rejects(vec![frame.clone(), below.clone()], 0, inside);
+        check_rejects(vec![below, frame.clone()], 0, inside);
+        // Two squares sharing an edge: it appears in both directions and cancels.
+        let right = vec![p(2, 0), p(4, 0), p(4, 2), p(2, 2)];
+        check_rejects(vec![square.clone(), right], 0, "repeated or cancelled");
+        check_rejects(vec![square.clone(), square.clone()], 0, "repeated or cancelled");
+        // Interior on the right, and a nested ring wound the same way (winding 2).
+        let clockwise = vec![p(0, 0), p(0, 2), p(2, 2), p(2, 0)];
+        check_rejects(vec![clockwise], 0, "windings are not 0 outside");
+        let inner = vec![p(1, 1), p(3, 1), p(3, 3), p(1, 3)];
+        check_rejects(vec![frame, inner], 0, "windings are not 0 outside");
+        // Valid edges, rings not as tracing gives them.
+        let rotated = vec![p(2, 0), p(2, 2), p(0, 2), p(0, 0)];
+        check_rejects(vec![rotated], 0, "not in the canonical form");
+        let collinear = vec![p(0, 0), p(1, 0), p(2, 0), p(2, 2), p(0, 2)];
+        check_rejects(vec![collinear], 0, "not in the canonical form");
+        let far = vec![p(10, 0), p(12, 0), p(12, 2), p(10, 2)];
+        check_rejects(vec![far, square], 0, "not in the canonical form");
+    }
+
     // ---- [W2] metamorphic tests on pre-noded input -------------------------------
 
     /// A random input: cells of a 4×4 lattice (scaled by 2), each filled cell a ring of

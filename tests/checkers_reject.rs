@@ -4,6 +4,7 @@
 //! failing; these tests are the answer.)
 
 use build2d::arrangement::{arrange, Arrangement, EdgeTag, Segment, TaggedEdge};
+use build2d::partition::partition_convex;
 use build2d::validity::check_arrangement;
 use build2d::ConvexPartition;
 use build2d::Triangulation;
@@ -371,4 +372,25 @@ fn partition_checker_rejects_a_repeated_edge_and_a_doubly_wound_polygon() {
         neighbors: vec![vec![-1; 3], vec![-1; 3]],
     };
     rejects(twice_by_rotation.check(3, 64), "used twice");
+}
+
+/// The partition refuses a triangulation with inconsistent indices, each kind alone (a
+/// mutation run found each `||` of that guard replaceable by `&&` with no test failing).
+#[test]
+fn partition_rejects_each_kind_of_inconsistent_triangulation() {
+    let t = valid_triangulation();
+    let run = |b: &Triangulation| partition_convex(&b.vertices, &b.triangles, &b.neighbors, 4);
+    assert!(run(&t).is_ok());
+    let mut b = t.clone();
+    b.neighbors.pop();
+    rejects(run(&b), "inconsistent indices");
+    let mut b = t.clone();
+    b.triangles[0][2] = b.vertices.len() as u32;
+    rejects(run(&b), "inconsistent indices");
+    let k = t.neighbors.iter().position(|&n| n >= 0).unwrap();
+    for bad in [t.triangles.len() as i32, -2] {
+        let mut b = t.clone();
+        b.neighbors[k] = bad;
+        rejects(run(&b), "inconsistent indices");
+    }
 }

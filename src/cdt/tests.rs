@@ -561,3 +561,147 @@ proptest! {
         assert_same_as_plain(&pts, &cons);
     }
 }
+
+// ---- Cdt::check rejects each broken condition ---------------------------------------
+
+/// Asserts that `cdt.check()` fails with a message containing `needle`.
+fn check_rejects(cdt: &Cdt, needle: &str) {
+    match cdt.check() {
+        Ok(()) => panic!("accepted a broken triangulation ({needle})"),
+        Err(e) => {
+            let text = e.to_string();
+            assert!(text.contains(needle), "wrong reason {text:?}, wanted {needle:?}");
+        }
+    }
+}
+
+/// Four points around the constraint (0,0)–(4,0), which is not Delaunay: (2, -1) lies
+/// inside the circle through (0,0), (4,0), (2,1).
+fn kite() -> Cdt {
+    let pts = [p(0, 0), p(2, -1), p(2, 1), p(4, 0)];
+    let cdt = Cdt::new(&pts, &[(0, 3)]).unwrap();
+    assert_eq!(cdt.check(), Ok(()));
+    cdt
+}
+
+/// The first (slot, edge) in slot order for which `want` holds.
+fn find_edge(cdt: &Cdt, want: impl Fn(&Triangle, usize) -> bool) -> (u32, usize) {
+    (0..cdt.mesh.triangles.len() as u32)
+        .flat_map(|t| (0..3).map(move |i| (t, i)))
+        .find(|&(t, i)| want(cdt.mesh.tri(t), i))
+        .unwrap()
+}
+
+#[test]
+fn check_accepts_valid_triangulations() {
+    let cdt = kite();
+    assert_eq!(cdt.constraints(), &[(0, 3)]);
+    assert_eq!(Cdt::new(&[], &[]).unwrap().check(), Ok(()));
+    let pts = [p(0, 0), p(0, 2), p(1, 1), p(2, 0), p(2, 2)];
+    assert_eq!(Cdt::new(&pts, &[(0, 1)]).unwrap().check(), Ok(()));
+}
+
+#[test]
+fn check_rejects_a_wrong_slot_count() {
+    let mut cdt = kite();
+    let extra = cdt.mesh.triangles[0];
+    cdt.mesh.triangles.push(extra);
+    check_rejects(&cdt, "10 slots for 4 points");
+}
+
+#[test]
+fn check_rejects_a_vertex_out_of_range() {
+    let mut cdt = kite();
+    // Slot 0: no earlier slot follows a link into it.
+    cdt.mesh.triangles[0].v[1] = 7;
+    check_rejects(&cdt, "slot 0 has a bad vertex");
+}
+
+#[test]
+fn check_rejects_a_clockwise_or_flat_slot() {
+    let mut cdt = kite();
+    cdt.mesh.triangles[0].v.swap(0, 1);
+    check_rejects(&cdt, "slot 0 is not counter-clockwise");
+    // Three collinear vertices: determinant zero.
+    let mut flat = Cdt::new(&[p(0, 0), p(1, 0), p(2, 0)], &[]).unwrap();
+    flat.check().unwrap();
+    flat.mesh.triangles[0].v = [0, 1, 2];
+    check_rejects(&flat, "slot 0 is not counter-clockwise");
+}
+
+#[test]
+fn check_rejects_a_missing_neighbour() {
+    // An inner edge with no neighbour.
+    let mut cdt = kite();
+    let (t, i) = find_edge(&cdt, |tri, i| tri.nb[i] != NONE);
+    cdt.mesh.triangles[t as usize].nb[i] = NONE;
+    check_rejects(&cdt, &format!("slot {t} edge {i} has no neighbour"));
+    // An edge of the bounding triangle flagged as constrained.
+    let mut cdt = kite();
+    let (t, i) = find_edge(&cdt, |tri, i| tri.nb[i] == NONE);
+    cdt.mesh.triangles[t as usize].con[i] = true;
+    check_rejects(&cdt, &format!("slot {t} edge {i} has no neighbour"));
+}
+
+#[test]
+fn check_rejects_asymmetric_links() {
+    // The neighbour does not hold the reversed edge.
+    let mut cdt = kite();
+    let (t, i) = find_edge(&cdt, |tri, i| tri.nb[i] != NONE);
+    let tri = *cdt.mesh.tri(t);
+    let (u, a, b) = (tri.nb[i], tri.v[i], tri.v[(i + 1) % 3]);
+    let other = (0..cdt.mesh.triangles.len() as u32)
+        .find(|&x| x != t && x != u && cdt.mesh.edge_position(x, b, a).is_none())
+        .unwrap();
+    cdt.mesh.triangles[t as usize].nb[i] = other;
+    check_rejects(&cdt, &format!("slot {t} edge {i}: link not symmetric"));
+    // A neighbour index past the end.
+    let mut cdt = kite();
+    cdt.mesh.triangles[t as usize].nb[i] = 9;
+    check_rejects(&cdt, &format!("slot {t} edge {i}: link not symmetric"));
+    // The neighbour holds the edge but points elsewhere.
+    let mut cdt = kite();
+    let j = cdt.mesh.edge_position(u, b, a).unwrap();
+    cdt.mesh.triangles[u as usize].nb[j] = other;
+    check_rejects(&cdt, "link not symmetric");
+    // The constrained flag on one side only.
+    let mut cdt = kite();
+    let (t, i) = find_edge(&cdt, |tri, i| tri.con[i]);
+    cdt.mesh.triangles[t as usize].con[i] = false;
+    check_rejects(&cdt, "link not symmetric");
+}
+
+#[test]
+fn check_rejects_an_unconstrained_edge_that_is_not_delaunay() {
+    let mut cdt = kite();
+    let (t, i) = find_edge(&cdt, |tri, i| tri.con[i]);
+    let (u, j, _) = cdt.mesh.across(t, i).unwrap();
+    cdt.mesh.triangles[t as usize].con[i] = false;
+    cdt.mesh.triangles[u as usize].con[j] = false;
+    assert!(t < u);
+    check_rejects(&cdt, &format!("slot {t} edge {i} is not Delaunay"));
+}
+
+#[test]
+fn check_rejects_triangles_that_do_not_tile_the_bounding_triangle() {
+    let mut cdt = Cdt::new(&[], &[]).unwrap();
+    cdt.points[1].x += 1;
+    check_rejects(&cdt, "do not tile the bounding triangle");
+}
+
+#[test]
+fn check_rejects_constraint_flags_that_differ_from_the_constraints() {
+    // Both sides of an unconstrained edge between input points flagged.
+    let mut cdt = kite();
+    let (t, i) = find_edge(&cdt, |tri, i| {
+        tri.nb[i] != NONE && !tri.con[i] && tri.v[i] < 4 && tri.v[(i + 1) % 3] < 4
+    });
+    let (u, j, _) = cdt.mesh.across(t, i).unwrap();
+    cdt.mesh.triangles[t as usize].con[i] = true;
+    cdt.mesh.triangles[u as usize].con[j] = true;
+    check_rejects(&cdt, "constrained edges differ from the constraints");
+    // A constraint the mesh does not flag.
+    let mut cdt = kite();
+    cdt.constraints.push((1, 2));
+    check_rejects(&cdt, "constrained edges differ from the constraints");
+}
