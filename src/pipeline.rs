@@ -33,7 +33,10 @@ use crate::triangulate::Triangulation;
 /// Where the walkable region comes from.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", rename_all_fields = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "camelCase", rename_all_fields = "camelCase")
+)]
 pub enum MapSource {
     /// A tile map ([T1]): `cells[y × width + x]`, `true` = walkable.
     TileMap {

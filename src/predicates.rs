@@ -235,7 +235,12 @@ pub fn segment_meets_box(a: GridPoint, b: GridPoint, lo: GridPoint, hi: GridPoin
     if a.x.max(b.x) < lo.x || a.x.min(b.x) > hi.x || a.y.max(b.y) < lo.y || a.y.min(b.y) > hi.y {
         return false;
     }
-    let corners = [lo, GridPoint::new(hi.x, lo.y), GridPoint::new(lo.x, hi.y), hi];
+    let corners = [
+        lo,
+        GridPoint::new(hi.x, lo.y),
+        GridPoint::new(lo.x, hi.y),
+        hi,
+    ];
     let sides = corners.map(|c| orient(a, b, c));
     !(sides.iter().all(|&s| s == Ordering::Greater) || sides.iter().all(|&s| s == Ordering::Less))
 }
@@ -283,14 +288,23 @@ mod tests {
                     .map(move |(bx, by)| (ax, ay, bx, by))
             })
         }) {
-            for (lx, ly, hx, hy) in [(-1, -1, 1, 1), (0, 2, 3, 2), (-4, -4, -2, 0), (2, -3, 2, -3)] {
+            for (lx, ly, hx, hy) in [
+                (-1, -1, 1, 1),
+                (0, 2, 3, 2),
+                (-4, -4, -2, 0),
+                (2, -3, 2, -3),
+            ] {
                 let (a, b, lo, hi) = (p(ax, ay), p(bx, by), p(lx, ly), p(hx, hy));
                 let sampled = (0..=840i64).any(|k| {
                     let x = 840 * ax + k * (bx - ax);
                     let y = 840 * ay + k * (by - ay);
                     x >= 840 * lx && x <= 840 * hx && y >= 840 * ly && y <= 840 * hy
                 });
-                assert_eq!(segment_meets_box(a, b, lo, hi), sampled, "{a:?} {b:?} {lo:?} {hi:?}");
+                assert_eq!(
+                    segment_meets_box(a, b, lo, hi),
+                    sampled,
+                    "{a:?} {b:?} {lo:?} {hi:?}"
+                );
                 checked += usize::from(sampled);
             }
         }

@@ -841,7 +841,10 @@ pub(crate) mod tests {
             Ok(()) => panic!("accepted a broken region ({needle})"),
             Err(e) => {
                 let text = e.to_string();
-                assert!(text.contains(needle), "wrong reason {text:?}, wanted {needle:?}");
+                assert!(
+                    text.contains(needle),
+                    "wrong reason {text:?}, wanted {needle:?}"
+                );
             }
         }
     }
@@ -873,13 +876,29 @@ pub(crate) mod tests {
     fn check_rejects_each_broken_condition() {
         let square = vec![p(0, 0), p(2, 0), p(2, 2), p(0, 2)];
         check_rejects(vec![square.clone()], 17, "must be in 0..=16");
-        check_rejects(vec![square.clone(), vec![p(0, 0), p(1, 0)]], 0, "ring 1 has fewer than 3");
+        check_rejects(
+            vec![square.clone(), vec![p(0, 0), p(1, 0)]],
+            0,
+            "ring 1 has fewer than 3",
+        );
         let m = 1i64 << 39;
         for far in [p(m + 1, 0), p(0, m + 1), p(-m - 1, 0), p(0, -m - 1)] {
-            check_rejects(vec![vec![p(0, 0), far, p(1, 1)]], 0, "ring 0 has a point beyond");
+            check_rejects(
+                vec![vec![p(0, 0), far, p(1, 1)]],
+                0,
+                "ring 0 has a point beyond",
+            );
         }
-        check_rejects(vec![vec![p(0, 0), p(0, 0), p(2, 0), p(0, 2)]], 0, "edge 0 has zero length");
-        check_rejects(vec![vec![p(0, 0), p(2, 0), p(0, 2), p(0, 2)]], 0, "edge 2 has zero length");
+        check_rejects(
+            vec![vec![p(0, 0), p(0, 0), p(2, 0), p(0, 2)]],
+            0,
+            "edge 0 has zero length",
+        );
+        check_rejects(
+            vec![vec![p(0, 0), p(2, 0), p(0, 2), p(0, 2)]],
+            0,
+            "edge 2 has zero length",
+        );
         let bowtie = vec![p(0, 0), p(2, 2), p(2, 0), p(0, 2)];
         check_rejects(vec![bowtie], 0, "cross");
         // Two rings crossing (the second ring's edges come later in the edge list).
@@ -894,7 +913,11 @@ pub(crate) mod tests {
         // Two squares sharing an edge: it appears in both directions and cancels.
         let right = vec![p(2, 0), p(4, 0), p(4, 2), p(2, 2)];
         check_rejects(vec![square.clone(), right], 0, "repeated or cancelled");
-        check_rejects(vec![square.clone(), square.clone()], 0, "repeated or cancelled");
+        check_rejects(
+            vec![square.clone(), square.clone()],
+            0,
+            "repeated or cancelled",
+        );
         // Interior on the right, and a nested ring wound the same way (winding 2).
         let clockwise = vec![p(0, 0), p(0, 2), p(2, 2), p(2, 0)];
         check_rejects(vec![clockwise], 0, "windings are not 0 outside");

@@ -17,9 +17,9 @@ mod repair;
 mod search;
 mod strips;
 
-use repair::Piece;
 #[cfg(any(test, feature = "internals"))]
 pub use repair::repair_fragments;
+use repair::Piece;
 pub use repair::{Fragment, MAX_REPAIR_ROUNDS};
 pub use search::SearchMode;
 

@@ -570,7 +570,10 @@ fn check_rejects(cdt: &Cdt, needle: &str) {
         Ok(()) => panic!("accepted a broken triangulation ({needle})"),
         Err(e) => {
             let text = e.to_string();
-            assert!(text.contains(needle), "wrong reason {text:?}, wanted {needle:?}");
+            assert!(
+                text.contains(needle),
+                "wrong reason {text:?}, wanted {needle:?}"
+            );
         }
     }
 }
