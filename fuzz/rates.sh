@@ -10,6 +10,10 @@
 #
 # BUILD=asan  (default) the CI build:  cargo +nightly fuzz build -s address --debug-assertions
 # BUILD=none  release, no sanitizer:   cargo +nightly fuzz build -s none -O --target-dir fuzz/target/none
+# BUILD=campaign  release with debug assertions, no sanitizer:
+#             cargo +nightly fuzz build -s none --debug-assertions -O --target-dir fuzz/target/campaign
+# BUILD=campaign-notc  the same without comparison tracing (add --no-trace-compares,
+#             --target-dir fuzz/target/campaign-notc)
 # SECS=60     wall seconds per target
 # CPU_SECS=N  instead: run until the fuzz process has used N CPU seconds (polled every 5 s,
 #             then SIGINT, on which libFuzzer prints its final stats); for campaigns on a
@@ -32,7 +36,8 @@ case "$BUILD" in
   asan) bin_dir="target/$triple/release" ;;
   none) bin_dir="target/none/$triple/release" ;;
   campaign) bin_dir="target/campaign/$triple/release" ;;
-  *) echo "BUILD is asan, none or campaign" >&2; exit 2 ;;
+  campaign-notc) bin_dir="target/campaign-notc/$triple/release" ;;
+  *) echo "BUILD is asan, none, campaign or campaign-notc" >&2; exit 2 ;;
 esac
 bin_dir="${BIN_DIR:-$bin_dir}"
 if (($#)); then targets=("$@"); else mapfile -t targets < <(cargo fuzz list); fi

@@ -38,6 +38,8 @@ pub(super) struct PointTree {
     xs: Vec<i64>,
     ys: Vec<i64>,
     ids: Vec<Id>,
+    /// The traversal stack, kept between queries (one allocation per tree, not per query).
+    stack: Vec<usize>,
 }
 
 impl PointTree {
@@ -57,13 +59,14 @@ impl PointTree {
             xs: items.iter().map(|t| t.0.x).collect(),
             ys: items.iter().map(|t| t.0.y).collect(),
             ids: items.iter().map(|t| t.1).collect(),
+            stack: Vec::new(),
         }
     }
 
     /// Calls `f(k, point)` once for every point k in the box `lo..=hi` (the segment's box
     /// grown by 1) whose leaf's box, grown by 1, the segment a–b meets.
     pub(super) fn for_each_near(
-        &self,
+        &mut self,
         a: GridPoint,
         b: GridPoint,
         lo: GridPoint,
@@ -73,7 +76,9 @@ impl PointTree {
         if self.nodes.is_empty() {
             return;
         }
-        let mut stack = vec![0usize];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(0);
         while let Some(n) = stack.pop() {
             let node = &self.nodes[n];
             let grown_lo = GridPoint::new(node.min.x - 1, node.min.y - 1);
@@ -97,6 +102,7 @@ impl PointTree {
                 stack.push(n + 1);
             }
         }
+        self.stack = stack;
     }
 }
 
