@@ -17,7 +17,9 @@ cd "$ROOT"
 mkdir -p "$OUT"
 
 cargo fetch --locked --manifest-path fuzz/Cargo.toml   # cargo fuzz build has no --locked
-cargo fuzz build -s "$SAN" --debug-assertions
+# Without comparison tracing: twice the executions at equal coverage per CPU second
+# (docs/verification.md, "Comparison tracing").
+cargo fuzz build -s "$SAN" --debug-assertions --no-trace-compares
 
 triple="$(rustc -vV | sed -n 's/^host: //p')"
 bin_dir="fuzz/target/$triple/release"

@@ -8,12 +8,14 @@
 #
 #   fuzz/rates.sh [TARGET...]            (default: every target, `cargo fuzz list` order)
 #
-# BUILD=asan  (default) the CI build:  cargo +nightly fuzz build -s address --debug-assertions
+# BUILD=asan  (default) the CI build:
+#             cargo +nightly fuzz build -s address --debug-assertions --no-trace-compares
 # BUILD=none  release, no sanitizer:   cargo +nightly fuzz build -s none -O --target-dir fuzz/target/none
-# BUILD=campaign  release with debug assertions, no sanitizer:
-#             cargo +nightly fuzz build -s none --debug-assertions -O --target-dir fuzz/target/campaign
-# BUILD=campaign-notc  the same without comparison tracing (add --no-trace-compares,
-#             --target-dir fuzz/target/campaign-notc)
+# BUILD=campaign  release with debug assertions, no sanitizer, no comparison tracing:
+#             cargo +nightly fuzz build -s none --debug-assertions -O --no-trace-compares \
+#               --target-dir fuzz/target/campaign
+# BUILD=campaign-tc  the same with comparison tracing (cargo-fuzz's default; without
+#             --no-trace-compares, --target-dir fuzz/target/campaign-tc)
 # SECS=60     wall seconds per target
 # CPU_SECS=N  instead: run until the fuzz process has used N CPU seconds (polled every 5 s,
 #             then SIGINT, on which libFuzzer prints its final stats); for campaigns on a
@@ -36,8 +38,8 @@ case "$BUILD" in
   asan) bin_dir="target/$triple/release" ;;
   none) bin_dir="target/none/$triple/release" ;;
   campaign) bin_dir="target/campaign/$triple/release" ;;
-  campaign-notc) bin_dir="target/campaign-notc/$triple/release" ;;
-  *) echo "BUILD is asan, none, campaign or campaign-notc" >&2; exit 2 ;;
+  campaign-tc) bin_dir="target/campaign-tc/$triple/release" ;;
+  *) echo "BUILD is asan, none, campaign or campaign-tc" >&2; exit 2 ;;
 esac
 bin_dir="${BIN_DIR:-$bin_dir}"
 if (($#)); then targets=("$@"); else mapfile -t targets < <(cargo fuzz list); fi
