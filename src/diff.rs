@@ -678,10 +678,11 @@ pub mod fuzz {
         Ok((input, region, distance, join, tolerance))
     }
 
-    /// Most edges an `offset` case may feed the overlay (region edges plus pieces): the
-    /// reference unions them exactly, and a large radius over a few vertices makes every
-    /// piece cross every other. Larger cases are left to the fast target and the corpus.
-    const OFFSET_MAX_EDGES: usize = 96;
+    /// Most edges an `offset` or `shrink` case may feed the overlay (region edges plus
+    /// pieces): the reference unions them exactly, and a large radius over a few vertices
+    /// makes every piece cross every other. Larger cases are left to the fast targets and
+    /// the corpus.
+    const OVERLAY_MAX_EDGES: usize = 96;
 
     /// One `offset` case (round or square join, grow or shrink) on small outlines.
     pub fn offset(data: &[u8]) {
@@ -693,7 +694,7 @@ pub mod fuzz {
             panic!("region input rejected by the typed API but not by the case: {input}");
         };
         let edges = crate::offset::offset_edges(&engine_region, distance, join, tolerance);
-        if edges.is_ok_and(|e| e.len() > OFFSET_MAX_EDGES) {
+        if edges.is_ok_and(|e| e.len() > OVERLAY_MAX_EDGES) {
             return;
         }
         let agreed = super::same_outcome(&input);
@@ -715,16 +716,21 @@ pub mod fuzz {
         Ok((input, region, radius, tolerance))
     }
 
-    /// One `shrink` case on small outlines (half with the pipeline's tolerance, [S7]).
+    /// One `shrink` case on small outlines (half with the pipeline's tolerance, [S7]), up
+    /// to [`OVERLAY_MAX_EDGES`] overlay edges.
     pub fn shrink(data: &[u8]) {
         let mut u = Unstructured::new(data);
         let Ok((input, region, radius, tolerance)) = shrink_case(&mut u) else {
             return;
         };
-        let agreed = super::same_outcome(&input);
         let Ok(engine_region) = crate::case::parse_region_case(&region) else {
             panic!("region input rejected by the typed API but not by the case: {input}");
         };
+        let edges = crate::shrink::shrink_edges(&engine_region, radius, tolerance);
+        if edges.is_ok_and(|e| e.len() > OVERLAY_MAX_EDGES) {
+            return;
+        }
+        let agreed = super::same_outcome(&input);
         check_region_outcome(&agreed, engine_region.shrink(radius, tolerance));
     }
 
