@@ -1,0 +1,178 @@
+//! The whole pipeline of issue 15 against Recast: `Mesh2DPipeline::build` (tile map,
+//! cell 0.25, agent radius r, at most 6 vertices a polygon, exact) against a Recast
+//! navmesh built from the same walkable cells (each cell two floor triangles) with
+//! cs = the cell size, ch = 0.1, walkableRadius = ⌈r / cs⌉ voxels, walkableClimb 0,
+//! maxSimplificationError 0.01, minRegionArea 0, no ledge filter, no detail mesh
+//! (`bench/recast/shim.cpp`), alternating A B A B … in one process. Recast's triangle
+//! soup is made once per map, outside the timing; build2d reads the cells directly.
+//!
+//!     RECAST_SRC=/path/to/recastnavigation cargo run --release --bin recast_peers -- \
+//!         ROUNDS MAP-N:R [MAP-N:R ...]
+//!
+//! MAP is `noisy`, `cave`, `pillars` or `rooms`. Prints the medians, their ratio, both
+//! meshes' polygon counts and covered areas, the exact eroded area (the area of
+//! `Region::shrink` with the pipeline's tolerance is what build2d covers, so build2d's
+//! area is the reference here), the load average and the peak RSS of the process.
+
+#[cfg(recast)]
+mod recast {
+    use std::ffi::{c_int, c_void};
+
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Output {
+        pub polygons: c_int,
+        pub vertices: c_int,
+        pub area: f64,
+        pub status: c_int,
+    }
+
+    extern "C" {
+        fn b2d_recast_soup(cells: *const u8, n: c_int, cs: f32) -> *mut c_void;
+        fn b2d_recast_free_soup(soup: *mut c_void);
+        fn b2d_recast_build(
+            soup: *const c_void,
+            n: c_int,
+            cs: f32,
+            ch: f32,
+            walkable_radius: c_int,
+            max_verts_per_poly: c_int,
+            max_error: f32,
+            merge_region_area: c_int,
+        ) -> Output;
+    }
+
+    /// The walkable cells as Recast's input, made once.
+    pub struct Soup {
+        ptr: *mut c_void,
+        n: usize,
+    }
+
+    impl Soup {
+        pub fn new(cells: &[bool], n: usize, cs: f64) -> Soup {
+            let bytes: Vec<u8> = cells.iter().map(|&c| u8::from(c)).collect();
+            // SAFETY: `bytes` holds n × n cells; the shim copies what it needs.
+            let ptr = unsafe { b2d_recast_soup(bytes.as_ptr(), n as c_int, cs as f32) };
+            Soup { ptr, n }
+        }
+
+        pub fn build(&self, cs: f64, walkable_radius: i32, merge_region_area: i32) -> Output {
+            // SAFETY: `self.ptr` is a live soup made by `b2d_recast_soup`.
+            unsafe {
+                b2d_recast_build(
+                    self.ptr,
+                    self.n as c_int,
+                    cs as f32,
+                    0.1,
+                    walkable_radius,
+                    6,
+                    0.01,
+                    merge_region_area,
+                )
+            }
+        }
+    }
+
+    impl Drop for Soup {
+        fn drop(&mut self) {
+            // SAFETY: made by `b2d_recast_soup`, freed once.
+            unsafe { b2d_recast_free_soup(self.ptr) }
+        }
+    }
+}
+
+#[cfg(recast)]
+fn main() {
+    use build2d::workloads::{cave, noisy, pillars, rooms};
+    use build2d::{MapSource, Mesh2DPipeline};
+    use build2d_bench::{alternate, load_average, options, peak_rss_mb};
+
+    const CELL: f64 = 0.25;
+    // mergeRegionArea (voxels): 0 unless MERGE is set. Recast's sample uses 400; with
+    // the issue's simplification error of 0.01 voxels the contours keep every cell
+    // corner, and merged regions make rcBuildPolyMesh's polygon merging (quadratic in a
+    // contour's polygons) take minutes on cave-256.
+    let merge_region_area: i32 = std::env::var("MERGE").map_or(0, |m| m.parse().expect("MERGE"));
+
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args.next().expect("ROUNDS").parse().expect("ROUNDS");
+    println!("| map | r | build2d ms | Recast ms | build2d / Recast | build2d polygons, area | Recast polygons, area | Recast area / build2d | load | peak RSS MB |");
+    println!("|---|---:|---:|---:|---:|---|---|---:|---:|---:|");
+    for spec in args {
+        let (map, r) = spec.split_once(':').expect("MAP-N:R");
+        let r: f64 = r.parse().expect("R");
+        let (kind, n) = map.split_once('-').expect("MAP-N");
+        let n: usize = n.parse().expect("N");
+        let tiles = match kind {
+            "noisy" => noisy(n),
+            "cave" => cave(n),
+            "pillars" => pillars(n),
+            "rooms" => rooms(n).expect("rooms-N needs N >= 128"),
+            other => panic!("unknown map {other}"),
+        };
+        let source = MapSource::TileMap {
+            cells: tiles.cells.clone(),
+            width: n,
+            height: n,
+            cell_size: CELL,
+            origin: [0.0, 0.0],
+        };
+        let pipeline = Mesh2DPipeline::new(r, 6, options());
+        let soup = recast::Soup::new(&tiles.cells, n, CELL);
+        let walkable_radius = (r / CELL).ceil() as i32;
+        let (mut ours, mut theirs) = (None, None);
+        let (t_b, t_r) = alternate(
+            rounds,
+            || ours = Some(pipeline.build(&source).expect("build2d mesh")),
+            || theirs = Some(soup.build(CELL, walkable_radius, merge_region_area)),
+        );
+        let ours = ours.expect("ran");
+        let theirs = theirs.expect("ran");
+        let scale = 2f64.powi(-i32::from(ours.snap_bits));
+        let our_area: f64 = ours
+            .polygons
+            .iter()
+            .map(|poly| {
+                let k = poly.len();
+                (0..k)
+                    .map(|i| {
+                        let (a, b) = (
+                            ours.vertices[poly[i] as usize],
+                            ours.vertices[poly[(i + 1) % k] as usize],
+                        );
+                        (a.x as f64 * b.y as f64 - b.x as f64 * a.y as f64) * scale * scale
+                    })
+                    .sum::<f64>()
+                    / 2.0
+            })
+            .sum();
+        let recast = if theirs.status == 0 {
+            format!("{}, {:.1}", theirs.polygons, theirs.area)
+        } else {
+            format!("failed (step {})", theirs.status)
+        };
+        println!(
+            "| {map} | {r} | {:.1} | {:.1} | {:.2} | {}, {:.1} | {} | {:.3} | {} | {:.0} |",
+            t_b * 1e3,
+            t_r * 1e3,
+            t_b / t_r,
+            ours.polygons.len(),
+            our_area,
+            recast,
+            theirs.area / our_area,
+            load_average(),
+            peak_rss_mb(),
+        );
+    }
+}
+
+#[cfg(not(recast))]
+fn main() {
+    eprintln!(
+        "recast_peers needs Recast: build with RECAST_SRC=/path/to/recastnavigation \
+         (a source tree with Recast/Include and Recast/Source, e.g. the `recastnavigation` \
+         directory of the recastnavigation-sys crate, or a clone of \
+         github.com/recastnavigation/recastnavigation)"
+    );
+    std::process::exit(2);
+}
