@@ -9,29 +9,36 @@
 #
 # LLVM_BIN=/usr/lib/llvm-22/bin  llvm-cov and llvm-profdata of the LLVM major version that
 #             nightly rustc uses (`rustc +nightly -vV`, "LLVM version").
+# REUSE=1     keep a target's profile from an earlier run instead of replaying it again.
 # Output: fuzz/coverage/TARGET/coverage.profdata (per target), fuzz/coverage/all.profdata,
 # fuzz/coverage/report-src.txt and report-reference.txt (llvm-cov report, per file).
 # Functions that no fuzz target links (the CLI's) are not in any binary, so they are
 # neither covered nor counted: the share is of the lines the targets contain.
 set -euo pipefail
 cd "$(dirname "$0")"
-LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
+LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}" REUSE="${REUSE:-0}"
 triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
 if (($#)); then targets=("$@"); else mapfile -t targets < <(cargo fuzz list); fi
 root=$(cd .. && pwd)
 objects=()
 mkdir -p coverage
 for t in "${targets[@]}"; do
-  dirs=()
+  objects+=("target/$triple/coverage/$triple/release/$t")
+  if ((REUSE)) && [[ -s coverage/$t/coverage.profdata ]]; then echo "$t: reused" >&2; continue; fi
+  # A snapshot of the corpus and seeds: a campaign running beside this replaces and
+  # deletes corpus files while they are read.
+  inputs="coverage/inputs/$t"
+  rm -rf "$inputs" && mkdir -p "$inputs"
   for d in "corpus/$t" "seeds/$t"; do
-    [[ -d $d && -n "$(ls -A "$d")" ]] && dirs+=("$d")
+    [[ -d $d ]] && cp -r "$d/." "$inputs/" 2>/dev/null || true
   done
-  ((${#dirs[@]})) || { echo "$t: no corpus, no seeds: skipped" >&2; continue; }
-  echo "$t: ${dirs[*]}" >&2
-  cargo +nightly fuzz coverage -s none --llvm-path "$LLVM_BIN" "$t" "${dirs[@]}" -- \
+  if [[ -z "$(ls -A "$inputs")" ]]; then
+    echo "$t: no corpus, no seeds: skipped" >&2; unset 'objects[-1]'; continue
+  fi
+  echo "$t: $(ls "$inputs" | wc -l) inputs" >&2
+  cargo +nightly fuzz coverage -s none --llvm-path "$LLVM_BIN" "$t" "$inputs" -- \
     -timeout=120 -rss_limit_mb=2560 >"coverage/$t.log" 2>&1 ||
     { echo "$t: cargo fuzz coverage failed, see fuzz/coverage/$t.log" >&2; exit 1; }
-  objects+=("target/$triple/coverage/$triple/release/$t")
 done
 ((${#objects[@]})) || { echo "no target had inputs" >&2; exit 1; }
 profiles=()
