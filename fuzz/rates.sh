@@ -58,7 +58,15 @@ stop_at_cpu() {
     [[ -n $pid && -r /proc/$pid/stat ]] || continue
     # utime + stime: fields 14 and 15, counted after the ")" that ends the command name
     ticks=$(sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}') || continue
-    if ((ticks >= limit * hz)); then kill -INT "$pid" 2>/dev/null || true; break; fi
+    if ((ticks >= limit * hz)); then
+      kill -INT "$pid" 2>/dev/null || true
+      # libFuzzer's interrupt handler can hang (seen once: the process sat in a futex
+      # after the SIGINT, until its -timeout alarm fired on the interrupted unit); after
+      # a minute the process is killed and its row is read from the last status line.
+      for _ in $(seq 12); do kill -0 "$pid" 2>/dev/null || return 0; sleep 5; done
+      kill -KILL "$pid" 2>/dev/null && touch "$logs/$t.killed" || true
+      break
+    fi
   done
 }
 echo "| target | build | seconds | CPU s | total execs | exec/s | execs per CPU s | cov | ft | corpus | load | result |"
@@ -83,9 +91,14 @@ for t in "${targets[@]}"; do
   if ((CPU_SECS)); then stop_at_cpu "$timer" "$CPU_SECS"; fi
   wait "$timer" || rc=$?
   ((CPU_SECS && rc == 72)) && rc=0   # 72: libFuzzer's exit status after our SIGINT
+  [[ -e $logs/$t.killed ]] && rc=0   # killed by stop_at_cpu after a hung interrupt
   read -r _ wall user sys < <(grep '^time:' "$logs/$t.time") || true   # after any exit-status line
   stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
   execs=$(stat number_of_executed_units) rate=$(stat average_exec_per_sec)
+  if [[ -z $execs ]]; then   # killed before its final stats: the last status line
+    last=$(grep -E '^#[0-9]+[[:space:]]' "$log" | tail -1 || true)
+    execs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last") rate=$(sed -nE 's/.* exec\/s: ([0-9]+).*/\1/p' <<<"$last")
+  fi
   if ((FORK)); then   # the fork driver prints no stat:: lines: its last status line has exec/s
     last=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -1 || true)
     execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$last") rate=$(sed -nE 's/.* exec\/s: ([0-9]+).*/\1/p' <<<"$last")
