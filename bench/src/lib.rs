@@ -152,3 +152,70 @@ pub fn peak_rss_mb() -> f64 {
         })
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
+
+/// Cell size of every standard map (docs/workloads.md).
+pub const CELL: f64 = 0.25;
+
+/// A standard map by name and side: `noisy`, `cave`, `pillars` or `rooms` (N ≥ 128).
+pub fn standard_map(kind: &str, n: usize) -> build2d::workloads::TileMap {
+    use build2d::workloads::{cave, noisy, pillars, rooms};
+    match kind {
+        "noisy" => noisy(n),
+        "cave" => cave(n),
+        "pillars" => pillars(n),
+        "rooms" => rooms(n).expect("rooms-N needs N >= 128"),
+        other => panic!("unknown map {other}"),
+    }
+}
+
+/// A `MAP-N:R` argument: the map's name (`MAP-N`), its side, the agent radius and its cells.
+pub struct MapRun {
+    pub name: String,
+    pub n: usize,
+    pub r: f64,
+    pub tiles: build2d::workloads::TileMap,
+}
+
+impl MapRun {
+    /// The map as the pipeline's source (cell [`CELL`], origin (0, 0)).
+    pub fn source(&self) -> build2d::MapSource {
+        build2d::MapSource::TileMap {
+            cells: self.tiles.cells.clone(),
+            width: self.n,
+            height: self.n,
+            cell_size: CELL,
+            origin: [0.0, 0.0],
+        }
+    }
+
+    /// The whole pipeline of issue 15 for this map: agent radius r, at most 6 vertices.
+    pub fn pipeline(&self) -> build2d::Mesh2DPipeline {
+        build2d::Mesh2DPipeline::new(self.r, 6, options())
+    }
+}
+
+/// Reads `MAP-N:R` (e.g. `cave-1024:1`).
+pub fn map_run(spec: &str) -> MapRun {
+    let (name, r) = spec.split_once(':').expect("MAP-N:R");
+    let (kind, n) = name.split_once('-').expect("MAP-N");
+    let n: usize = n.parse().expect("N");
+    MapRun {
+        name: name.to_owned(),
+        n,
+        r: r.parse().expect("R"),
+        tiles: standard_map(kind, n),
+    }
+}
+
+/// The m of X12 for radius `r` and arc tolerance `tolerance` (public units, 16 snap
+/// bits): the fewest sides in 8, 16, …, 256 whose circumscribed m-gon strays from the
+/// circle by at most the tolerance (one grid unit at least). The float peers get round
+/// joins at the same segment angle, 2π / m.
+pub fn mgon_sides(r: f64, tolerance: f64) -> u32 {
+    let unit = f64::from(1u32 << SNAP_BITS);
+    let (r_units, tol) = (r * unit, (tolerance * unit).max(1.0));
+    [8u32, 16, 32, 64, 128]
+        .into_iter()
+        .find(|&m| r_units / (std::f64::consts::PI / f64::from(m)).cos() - r_units <= tol)
+        .unwrap_or(256)
+}

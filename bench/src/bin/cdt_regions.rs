@@ -10,9 +10,10 @@
 //! flood and output).
 
 use build2d::cdt::Cdt;
-use build2d::workloads::{cave, noisy};
 use build2d::Region;
-use build2d_bench::{alternate, cdt_input, load_average, options, spade_cdt, spade_input};
+use build2d_bench::{
+    alternate, cdt_input, load_average, options, spade_cdt, spade_input, standard_map, CELL,
+};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -22,13 +23,9 @@ fn main() {
     for spec in args {
         let (kind, n) = spec.split_once('-').expect("MAP-N");
         let n: usize = n.parse().expect("N");
-        let map = match kind {
-            "noisy" => noisy(n),
-            "cave" => cave(n),
-            other => panic!("unknown map {other}"),
-        };
+        let map = standard_map(kind, n);
         let region =
-            Region::from_tile_map(&map.cells, n, n, 0.25, [0.0, 0.0], options()).expect("tile map");
+            Region::from_tile_map(&map.cells, n, n, CELL, [0.0, 0.0], options()).expect("tile map");
         let (points, constraints) = cdt_input(&region);
         let (sp, se) = spade_input(&points, &constraints);
         let (t_b, t_s) = alternate(

@@ -12,13 +12,12 @@
 
 use std::collections::HashMap;
 
-use build2d::workloads::{cave, noisy, pillars, rooms};
-use build2d::{pipeline_arc_tolerance, MapSource, Mesh2DPipeline, Region};
-use build2d_bench::{alternate, load_average, options, peak_rss_mb, spade_cdt};
+use build2d::{pipeline_arc_tolerance, Region};
+use build2d_bench::{
+    alternate, load_average, map_run, mgon_sides, options, peak_rss_mb, spade_cdt, CELL,
+};
 use i_overlay::mesh::float::outline::offset::OutlineOffset;
 use i_overlay::mesh::float::style::{LineJoin, OutlineStyle};
-
-const CELL: f64 = 0.25;
 
 /// i_overlay's offset contours as spade's input: distinct points, one constraint per
 /// contour edge.
@@ -54,37 +53,13 @@ fn main() {
     println!("| map | r | build2d ms | i_overlay + spade ms | build2d / peers | build2d polygons | peers' triangles | load | peak RSS MB |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for spec in args {
-        let (map, r) = spec.split_once(':').expect("MAP-N:R");
-        let r: f64 = r.parse().expect("R");
-        let (kind, n) = map.split_once('-').expect("MAP-N");
-        let n: usize = n.parse().expect("N");
-        let tiles = match kind {
-            "noisy" => noisy(n),
-            "cave" => cave(n),
-            "pillars" => pillars(n),
-            "rooms" => rooms(n).expect("rooms-N needs N >= 128"),
-            other => panic!("unknown map {other}"),
-        };
-        let source = MapSource::TileMap {
-            cells: tiles.cells.clone(),
-            width: n,
-            height: n,
-            cell_size: CELL,
-            origin: [0.0, 0.0],
-        };
-        let pipeline = Mesh2DPipeline::new(r, 6, options());
+        let run = map_run(&spec);
+        let (map, n, r, tiles) = (&run.name, run.n, run.r, &run.tiles);
+        let (source, pipeline) = (run.source(), run.pipeline());
         let rings = Region::from_tile_map(&tiles.cells, n, n, CELL, [0.0, 0.0], options())
             .expect("tile map")
             .rings_f64();
-        // X12's m for this radius and the pipeline's tolerance, in grid units (16 bits).
-        let tolerance = pipeline_arc_tolerance(CELL, r);
-        let m = {
-            let (r_units, tol) = (r * 65536.0, (tolerance * 65536.0).max(1.0));
-            [8u32, 16, 32, 64, 128]
-                .into_iter()
-                .find(|&m| r_units / (std::f64::consts::PI / f64::from(m)).cos() - r_units <= tol)
-                .unwrap_or(256)
-        };
+        let m = mgon_sides(r, pipeline_arc_tolerance(CELL, r));
         let style = OutlineStyle::new(-r)
             .line_join(LineJoin::Round(2.0 * std::f64::consts::PI / f64::from(m)));
         let (mut ours, mut triangles) = (None, 0);

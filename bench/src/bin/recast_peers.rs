@@ -83,11 +83,7 @@ mod recast {
 
 #[cfg(recast)]
 fn main() {
-    use build2d::workloads::{cave, noisy, pillars, rooms};
-    use build2d::{MapSource, Mesh2DPipeline};
-    use build2d_bench::{alternate, load_average, options, peak_rss_mb};
-
-    const CELL: f64 = 0.25;
+    use build2d_bench::{alternate, load_average, map_run, peak_rss_mb, CELL};
     // mergeRegionArea (voxels): 0 unless MERGE is set. Recast's sample uses 400; with
     // the simplification error of 0.01 voxels the contours keep every cell
     // corner, and merged regions make rcBuildPolyMesh's polygon merging (quadratic in a
@@ -99,25 +95,9 @@ fn main() {
     println!("| map | r | build2d ms | Recast ms | build2d / Recast | build2d polygons, area | Recast polygons, area | Recast area / build2d | load | peak RSS MB |");
     println!("|---|---:|---:|---:|---:|---|---|---:|---:|---:|");
     for spec in args {
-        let (map, r) = spec.split_once(':').expect("MAP-N:R");
-        let r: f64 = r.parse().expect("R");
-        let (kind, n) = map.split_once('-').expect("MAP-N");
-        let n: usize = n.parse().expect("N");
-        let tiles = match kind {
-            "noisy" => noisy(n),
-            "cave" => cave(n),
-            "pillars" => pillars(n),
-            "rooms" => rooms(n).expect("rooms-N needs N >= 128"),
-            other => panic!("unknown map {other}"),
-        };
-        let source = MapSource::TileMap {
-            cells: tiles.cells.clone(),
-            width: n,
-            height: n,
-            cell_size: CELL,
-            origin: [0.0, 0.0],
-        };
-        let pipeline = Mesh2DPipeline::new(r, 6, options());
+        let run = map_run(&spec);
+        let (map, n, r, tiles) = (&run.name, run.n, run.r, &run.tiles);
+        let (source, pipeline) = (run.source(), run.pipeline());
         let soup = recast::Soup::new(&tiles.cells, n, CELL);
         let walkable_radius = (r / CELL).ceil() as i32;
         let (mut ours, mut theirs) = (None, None);

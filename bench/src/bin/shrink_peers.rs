@@ -9,13 +9,10 @@
 //! MAP is `noisy`, `cave`, `pillars` or `rooms`, e.g. `shrink_peers 3 cave-512:1 rooms-1024:0.5`.
 //! Prints the medians, their ratio, the output sizes and areas, and the load average.
 
-use build2d::workloads::{cave, noisy, pillars, rooms};
 use build2d::{pipeline_arc_tolerance, Region};
-use build2d_bench::{alternate, load_average, options};
+use build2d_bench::{alternate, load_average, map_run, mgon_sides, options, CELL};
 use i_overlay::mesh::float::outline::offset::OutlineOffset;
 use i_overlay::mesh::float::style::{LineJoin, OutlineStyle};
-
-const CELL: f64 = 0.25;
 
 fn ring_area(ring: &[[f64; 2]]) -> f64 {
     let n = ring.len();
@@ -34,28 +31,12 @@ fn main() {
     println!("| map | r | m | build2d ms | i_overlay ms | build2d / i_overlay | build2d rings, area | i_overlay contours, area | load |");
     println!("|---|---:|---:|---:|---:|---:|---|---|---:|");
     for spec in args {
-        let (map, r) = spec.split_once(':').expect("MAP-N:R");
-        let r: f64 = r.parse().expect("R");
-        let (kind, n) = map.split_once('-').expect("MAP-N");
-        let n: usize = n.parse().expect("N");
-        let tiles = match kind {
-            "noisy" => noisy(n),
-            "cave" => cave(n),
-            "pillars" => pillars(n),
-            "rooms" => rooms(n).expect("rooms-N needs N >= 128"),
-            other => panic!("unknown map {other}"),
-        };
-        let region = Region::from_tile_map(&tiles.cells, n, n, CELL, [0.0, 0.0], options())
+        let run = map_run(&spec);
+        let (map, n, r) = (&run.name, run.n, run.r);
+        let region = Region::from_tile_map(&run.tiles.cells, n, n, CELL, [0.0, 0.0], options())
             .expect("tile map");
         let tolerance = pipeline_arc_tolerance(CELL, r);
-        // X12's m for this radius and tolerance, in grid units (16 snap bits).
-        let m = {
-            let (r_units, tol) = (r * 65536.0, (tolerance * 65536.0).max(1.0));
-            [8u32, 16, 32, 64, 128]
-                .into_iter()
-                .find(|&m| r_units / (std::f64::consts::PI / f64::from(m)).cos() - r_units <= tol)
-                .unwrap_or(256)
-        };
+        let m = mgon_sides(r, tolerance);
         let rings = region.rings_f64();
         // i_overlay's round join takes the angle of one arc segment.
         let style = OutlineStyle::new(-r)
