@@ -364,4 +364,37 @@ mod tests {
             ConvexPartition::default()
         );
     }
+
+    #[test]
+    fn the_ticker_counts_each_interior_edge_once() {
+        // Square as in two_triangles_of_a_square_merge plus a third triangle (2,4,3) on
+        // its right: two interior edges, 0–3 and 2–3, each seen from both triangles.
+        use crate::progress::{Progress, Step, Ticker};
+        use std::ops::ControlFlow;
+        let v = [p(0, 0), p(0, 2), p(2, 0), p(2, 2), p(4, 1)];
+        let tris = [[0, 2, 3], [0, 3, 1], [2, 4, 3]];
+        let nb = [-1, 2, 1, 0, -1, -1, -1, -1, 0];
+        let mut reports: Vec<Progress> = Vec::new();
+        let mut control = |r: &Progress| {
+            reports.push(*r);
+            ControlFlow::Continue(())
+        };
+        let mut ticker = Ticker::new(Some(&mut control));
+        partition_observed(&v, &tris, &nb, 6, &mut ticker).unwrap();
+        let totals: Vec<(Step, u64, u64)> =
+            reports.iter().map(|r| (r.step, r.done, r.total)).collect();
+        assert_eq!(totals, [(Step::Diagonals, 0, 2), (Step::Diagonals, 2, 2)]);
+    }
+
+    #[test]
+    fn no_join_across_an_edge_the_neighbour_does_not_hold() {
+        // Triangle 0 (0,1,2) names triangle 1 (2,4,3) across its edge 1→2, but triangle 1
+        // holds vertex 2 and not the edge 2→1. Joined anyway, the two would form the
+        // convex (2,0,1,3); only polygons sharing the diagonal may merge ([PC2]).
+        let v = [p(0, 0), p(4, 0), p(0, 4), p(2, 6), p(4, 4)];
+        let tris = [[0, 1, 2], [2, 4, 3]];
+        let nb = [-1, 1, -1, -1, -1, -1];
+        let out = partition_convex(&v, &tris, &nb, 6).unwrap();
+        assert_eq!(out.polygons, vec![vec![0, 1, 2], vec![2, 4, 3]]);
+    }
 }

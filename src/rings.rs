@@ -223,3 +223,46 @@ pub(crate) fn canonical_ring(mut ring: Ring) -> Ring {
     );
     ring
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arrangement::Segment;
+
+    #[test]
+    fn trace_refuses_a_segment_end_out_of_range() {
+        // Either end alone out of range is a defect, not a panic.
+        let vertices = vec![GridPoint::new(0, 0), GridPoint::new(1, 0)];
+        let windings = [SegmentWindings {
+            right: [0, 0],
+            left: [1, 0],
+        }];
+        for (a, b) in [(0, 2), (2, 1)] {
+            let arrangement = Arrangement {
+                vertices: vertices.clone(),
+                segments: vec![Segment { a, b, net: [1, 0] }],
+            };
+            assert_eq!(
+                trace(&arrangement, &windings, Operation::Union),
+                Err(defect("segment endpoint out of range"))
+            );
+        }
+    }
+
+    #[test]
+    fn rays_that_do_not_alternate_are_a_defect() {
+        let points = [
+            GridPoint::new(0, 0),
+            GridPoint::new(4, 0),
+            GridPoint::new(0, 4),
+        ];
+        // Two incoming edges side by side at vertex 2; then an edge and its reverse,
+        // whose rays at each end point the same way.
+        for edges in [vec![(0, 1), (1, 2), (0, 2)], vec![(0, 1), (1, 0)]] {
+            assert_eq!(
+                trace_edges(&points, &edges),
+                Err(defect("boundary rays do not alternate around a vertex"))
+            );
+        }
+    }
+}
