@@ -310,6 +310,26 @@ mod tests {
     }
 
     #[test]
+    fn sides_between_powers_of_two_round_down() {
+        // The documented fallback of step_cos_sin: 12 gives the 8-gon step, 5 the 4-gon's.
+        assert_eq!(step_cos_sin(12), step_cos_sin(8));
+        assert_eq!(step_cos_sin(5), (0.0, 1.0));
+    }
+
+    #[test]
+    fn hull_of_three_points_is_counter_clockwise_and_strict() {
+        // Three points whose (x, y) order runs clockwise, and three collinear points.
+        assert_eq!(
+            convex_hull(&[p(0, 0), p(1, 1), p(2, 0)]),
+            vec![p(0, 0), p(2, 0), p(1, 1)]
+        );
+        assert_eq!(
+            convex_hull(&[p(0, 0), p(1, 1), p(2, 2)]),
+            vec![p(0, 0), p(2, 2)]
+        );
+    }
+
+    #[test]
     fn half_angle_table_is_close_to_the_closed_forms() {
         // Up to the 512-gon the recurrence stays within 1 ulp of the closed forms (cos
         // matches the platform's cos exactly, sin is off by one ulp at 16, 64, 128, 256
