@@ -2,8 +2,6 @@
 //! CDT, a winding flood from the bounding triangles, the kept triangles in canonical
 //! order (docs/cdt.md §7.2).
 
-use std::collections::VecDeque;
-
 use crate::cdt::{rotate_to_smallest, Cdt};
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
@@ -63,47 +61,60 @@ impl Region {
         &self,
         ticker: &mut Ticker,
     ) -> Result<(Triangulation, Vec<i64>)> {
-        let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
-        vertices.sort_unstable();
-        vertices.dedup();
-        let index = |p: &GridPoint| vertices.binary_search(p).map(|i| i as u32);
-        // Ring edges as (smaller, larger) index pairs with the net count of the directed
-        // edges smaller→larger (a region has each directed edge at most once).
-        let mut directed: Vec<((u32, u32), i64)> = Vec::new();
-        let mut ids: Vec<u32> = Vec::new();
-        for ring in self.rings() {
-            ids.clear();
-            for p in ring {
-                ids.push(index(p).map_err(|_| defect("ring vertex not indexed"))?);
-            }
-            for k in 0..ids.len() {
-                let (a, b) = (ids[k], ids[(k + 1) % ids.len()]);
-                if a == b {
-                    return Err(defect("ring with a zero-length edge"));
-                }
-                directed.push(((a.min(b), a.max(b)), if a < b { 1 } else { -1 }));
-            }
-        }
-        directed.sort_unstable_by_key(|&(edge, _)| edge);
-        let mut nets: Vec<((u32, u32), i64)> = Vec::with_capacity(directed.len());
-        for (edge, count) in directed {
-            match nets.last_mut() {
-                Some((last, net)) if *last == edge => *net += count,
-                _ => nets.push((edge, count)),
-            }
-        }
-        let constraints: Vec<(usize, usize)> = nets
+        // Every ring vertex occurrence sorted with its position: the distinct points in
+        // (x, y) order and each occurrence's index come out of one pass, no lookups.
+        let mut occurrences: Vec<(GridPoint, u32)> = self
+            .rings()
             .iter()
-            .map(|&((a, b), _)| (a as usize, b as usize))
+            .flatten()
+            .enumerate()
+            .map(|(k, &p)| (p, k as u32))
             .collect();
+        occurrences.sort_unstable();
+        let mut vertices: Vec<GridPoint> = Vec::with_capacity(occurrences.len());
+        let mut ids = vec![0u32; occurrences.len()];
+        for &(p, k) in &occurrences {
+            if vertices.last() != Some(&p) {
+                vertices.push(p);
+            }
+            ids[k as usize] = (vertices.len() - 1) as u32;
+        }
+        drop(occurrences);
+        let edges = RingEdges::new(self.rings(), &ids, vertices.len())?;
+        drop(ids);
+        let constraints = edges.pairs();
         let cdt = Cdt::new_observed(&vertices, &constraints, ticker)?;
-        let windings = flood(&cdt, &nets)?;
+        drop(constraints);
+        let windings = flood(&cdt, &edges)?;
         let triangles = cdt.triangles();
-        let mut kept: Vec<([u32; 3], u32)> = (0..triangles.len())
+        let kept_slots: Vec<u32> = (0..triangles.len())
             .filter(|&t| windings[t] > 0 && triangles[t].v.iter().all(|&v| !cdt.is_bounding(v)))
-            .map(|t| (rotate_to_smallest(triangles[t].v), t as u32))
+            .map(|t| t as u32)
             .collect();
-        kept.sort_unstable();
+        // [TR3] order: a counting sort by the smallest vertex (every kept vertex is an
+        // input point), then each short run by the other two.
+        let mut first = vec![0u32; vertices.len() + 1];
+        for &t in &kept_slots {
+            let v = triangles[t as usize].v;
+            first[v[0].min(v[1]).min(v[2]) as usize + 1] += 1;
+        }
+        for a in 0..vertices.len() {
+            first[a + 1] += first[a];
+        }
+        let mut kept: Vec<([u32; 3], u32)> = vec![([0; 3], 0); kept_slots.len()];
+        for &t in &kept_slots {
+            let v = rotate_to_smallest(triangles[t as usize].v);
+            let at = &mut first[v[0] as usize];
+            kept[*at as usize] = (v, t);
+            *at += 1;
+        }
+        drop(kept_slots);
+        // Each counter now holds the end of its run, which is the next run's start.
+        let mut start = 0;
+        for &end in &first[..vertices.len()] {
+            kept[start..end as usize].sort_unstable();
+            start = end as usize;
+        }
         let mut output_index = vec![-1i32; triangles.len()];
         for (k, &(_, slot)) in kept.iter().enumerate() {
             output_index[slot as usize] = i32::try_from(k).map_err(|_| defect("too many"))?;
@@ -134,40 +145,117 @@ impl Region {
     }
 }
 
+/// The ring edges as (smaller, larger) vertex index pairs, grouped by the smaller end and
+/// sorted, each with the net count of the directed edges smaller→larger (a region has
+/// each directed edge at most once).
+struct RingEdges {
+    /// `larger[first[a]..first[a + 1]]`: the edges whose smaller end is a (a handful).
+    first: Vec<u32>,
+    larger: Vec<u32>,
+    net: Vec<i64>,
+}
+
+impl RingEdges {
+    /// `ids[k]`: the vertex index of the k-th ring vertex occurrence (rings flattened).
+    fn new(rings: &[Vec<GridPoint>], ids: &[u32], vertex_count: usize) -> Result<RingEdges> {
+        // Counting sort by the smaller end, then each short run by the larger end.
+        let mut directed: Vec<(u32, u32)> = Vec::with_capacity(ids.len());
+        let mut offset = 0;
+        for ring in rings {
+            let ring_ids = &ids[offset..offset + ring.len()];
+            offset += ring.len();
+            for k in 0..ring_ids.len() {
+                let (a, b) = (ring_ids[k], ring_ids[(k + 1) % ring_ids.len()]);
+                if a == b {
+                    return Err(defect("ring with a zero-length edge"));
+                }
+                directed.push((a, b));
+            }
+        }
+        let mut first = vec![0u32; vertex_count + 1];
+        for &(a, b) in &directed {
+            first[a.min(b) as usize + 1] += 1;
+        }
+        for a in 0..vertex_count {
+            first[a + 1] += first[a];
+        }
+        let mut fill = first.clone();
+        let mut slots: Vec<(u32, i64)> = vec![(0, 0); directed.len()];
+        for &(a, b) in &directed {
+            let at = &mut fill[a.min(b) as usize];
+            slots[*at as usize] = (a.max(b), if a < b { 1 } else { -1 });
+            *at += 1;
+        }
+        drop(directed);
+        let (mut larger, mut net) = (Vec::with_capacity(slots.len()), Vec::new());
+        net.reserve(slots.len());
+        let mut merged_first = vec![0u32; vertex_count + 1];
+        for a in 0..vertex_count {
+            let run = &mut slots[first[a] as usize..first[a + 1] as usize];
+            run.sort_unstable_by_key(|&(b, _)| b);
+            for &(b, count) in run.iter() {
+                if larger.len() > merged_first[a] as usize && larger.last() == Some(&b) {
+                    *net.last_mut().expect("pushed with larger") += count;
+                } else {
+                    larger.push(b);
+                    net.push(count);
+                }
+            }
+            merged_first[a + 1] = larger.len() as u32;
+        }
+        Ok(RingEdges {
+            first: merged_first,
+            larger,
+            net,
+        })
+    }
+
+    /// The distinct edges in (smaller, larger) order: the CDT's constraints.
+    fn pairs(&self) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::with_capacity(self.larger.len());
+        for a in 0..self.first.len() - 1 {
+            let run = self.first[a] as usize..self.first[a + 1] as usize;
+            pairs.extend(self.larger[run].iter().map(|&b| (a, b as usize)));
+        }
+        pairs
+    }
+
+    /// count(smaller→larger) − count(larger→smaller) of edge (a, b), a < b; 0 if none.
+    fn net(&self, a: u32, b: u32) -> i64 {
+        let run = self.first[a as usize] as usize..self.first[a as usize + 1] as usize;
+        self.larger[run.clone()]
+            .iter()
+            .position(|&to| to == b)
+            .map_or(0, |k| self.net[run.start + k])
+    }
+}
+
 /// Winding per slot: 0 on the triangles with a bounding vertex; crossing edge (a, b) of a
-/// slot into its neighbour adds count(b→a) − count(a→b) (docs/cdt.md §7.2 step 3).
-/// `nets`: the ring edges (smaller, larger), sorted, with count(smaller→larger) −
-/// count(larger→smaller).
-fn flood(cdt: &Cdt, nets: &[((u32, u32), i64)]) -> Result<Vec<i64>> {
+/// slot into its neighbour adds count(b→a) − count(a→b) (docs/cdt.md §7.2 step 3). The
+/// winding is a function of the slot (checked on every edge), so the order in which the
+/// triangles are reached does not matter.
+fn flood(cdt: &Cdt, edges: &RingEdges) -> Result<Vec<i64>> {
+    const UNSEEN: i64 = i64::MIN;
     let triangles = cdt.triangles();
-    let mut winding: Vec<Option<i64>> = vec![None; triangles.len()];
-    let mut queue = VecDeque::new();
+    let mut winding: Vec<i64> = vec![UNSEEN; triangles.len()];
+    let mut stack: Vec<u32> = Vec::new();
     for (t, tri) in triangles.iter().enumerate() {
         if tri.v.iter().any(|&v| cdt.is_bounding(v)) {
-            winding[t] = Some(0);
-            queue.push_back(t);
+            winding[t] = 0;
+            stack.push(t as u32);
         }
     }
-    // nets[first[a]..first[a + 1]]: the ring edges whose smaller end is a (a handful),
-    // so a lookup reads one short run instead of a binary search over all of them.
-    let mut first = vec![0u32; cdt.points().len() + 1];
-    for &((a, _), _) in nets {
-        first[a as usize + 1] += 1;
-    }
-    for a in 0..first.len() - 1 {
-        first[a + 1] += first[a];
-    }
-    let net = |a: u32, b: u32| {
-        let run = &nets[first[a as usize] as usize..first[a as usize + 1] as usize];
-        run.iter()
-            .find(|&&((_, to), _)| to == b)
-            .map_or(0, |&(_, net)| net)
-    };
     // count(b→a) − count(a→b).
-    let count = |a: u32, b: u32| if a < b { -net(a, b) } else { net(b, a) };
-    while let Some(t) = queue.pop_front() {
-        let w = winding[t].unwrap_or(0);
-        let tri = &triangles[t];
+    let count = |a: u32, b: u32| {
+        if a < b {
+            -edges.net(a, b)
+        } else {
+            edges.net(b, a)
+        }
+    };
+    while let Some(t) = stack.pop() {
+        let w = winding[t as usize];
+        let tri = &triangles[t as usize];
         for i in 0..3 {
             let u = tri.nb[i];
             if u == crate::cdt::topology::NONE {
@@ -181,22 +269,19 @@ fn flood(cdt: &Cdt, nets: &[((u32, u32), i64)]) -> Result<Vec<i64>> {
             } else {
                 w
             };
-            match winding[u as usize] {
-                None => {
-                    winding[u as usize] = Some(next);
-                    queue.push_back(u as usize);
-                }
-                Some(seen) if seen != next => {
-                    return Err(defect("inconsistent winding in the flood"));
-                }
-                Some(_) => {}
+            let seen = &mut winding[u as usize];
+            if *seen == UNSEEN {
+                *seen = next;
+                stack.push(u);
+            } else if *seen != next {
+                return Err(defect("inconsistent winding in the flood"));
             }
         }
     }
-    winding
-        .into_iter()
-        .map(|w| w.ok_or_else(|| defect("triangle not reached by the flood")))
-        .collect()
+    if winding.contains(&UNSEEN) {
+        return Err(defect("triangle not reached by the flood"));
+    }
+    Ok(winding)
 }
 
 impl Triangulation {

@@ -145,11 +145,6 @@ impl Cdt {
         self.points.len() - 3
     }
 
-    /// All vertices: the input points, then the three bounding points.
-    pub fn points(&self) -> &[GridPoint] {
-        &self.points
-    }
-
     /// The triangle slots in slot order.
     pub fn triangles(&self) -> &[Triangle] {
         &self.mesh.triangles

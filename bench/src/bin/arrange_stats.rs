@@ -3,26 +3,41 @@
 //! mode, with its counts and time. A diagnostic, not a peer comparison.
 //!
 //!     cargo run --release --bin arrange_stats -- FAMILY N [MODE...]
+//!     cargo run --release --bin arrange_stats -- shrink MAP-N:R [MODE...]
 //!
-//! MODE is auto (default), grid, sweep or brute.
+//! MODE is auto (default), grid, sweep or brute. `shrink` takes the edges
+//! `Region::shrink` feeds its overlay on a standard map (`shrink_edges`).
 
 use std::time::Instant;
 
 use build2d::arrangement::{
     arrange_with, snap_world_edge, ArrangeOptions, EdgeTag, SearchMode, TaggedEdge,
 };
-use build2d_bench::{family, SNAP_BITS};
+use build2d::shrink::shrink_edges;
+use build2d::{pipeline_arc_tolerance, Region};
+use build2d_bench::{family, map_run, options, CELL, SNAP_BITS};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let fam = args.next().expect("FAMILY");
-    let n: usize = args.next().expect("N").parse().expect("N");
+    let size = args.next().expect("N");
     let mut modes: Vec<String> = args.collect();
     if modes.is_empty() {
         modes.push("auto".into());
     }
     let mut edges = Vec::new();
-    for outline in family(&fam, n) {
+    let outlines = if fam == "shrink" {
+        let run = map_run(&size);
+        let region =
+            Region::from_tile_map(&run.tiles.cells, run.n, run.n, CELL, [0.0, 0.0], options())
+                .expect("tile map");
+        edges = shrink_edges(&region, run.r, pipeline_arc_tolerance(CELL, run.r)).expect("edges");
+        Vec::new()
+    } else {
+        family(&fam, size.parse().expect("N"))
+    };
+    let n = &size;
+    for outline in outlines {
         for ring in &outline.rings {
             for (k, &from) in ring.iter().enumerate() {
                 let to = ring[(k + 1) % ring.len()];
