@@ -600,6 +600,30 @@ pub(crate) mod tests {
         assert!(matches!(label(&arr), Err(Error::GeometryDefect { .. })));
     }
 
+    #[test]
+    fn a_new_segment_crossing_its_neighbour_is_named_where_it_starts() {
+        // The segment starting at v crosses the status line under it (first case) or over
+        // it (second): the neighbour check names the crossing at v. Without it the sweep
+        // fails later, at the next vertex, as a mere status mismatch.
+        let segment = |a, b| Segment { a, b, net: [1, 0] };
+        let under = Arrangement {
+            vertices: vec![p(0, 2), p(0, 3), p(2, 4), p(4, 3)],
+            segments: vec![segment(0, 2), segment(1, 3)],
+        };
+        let over = Arrangement {
+            vertices: vec![p(0, 3), p(1, 2), p(2, 4), p(4, 3)],
+            segments: vec![segment(0, 3), segment(1, 2)],
+        };
+        for arr in [under, over] {
+            match label(&arr) {
+                Err(Error::GeometryDefect { reason }) => {
+                    assert!(reason.contains("segments cross"), "{reason}")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
     /// [L3] as written, with the plain status list and both binary searches: the
     /// labelling before the sweep was optimised, kept as the oracle for `label`.
     fn label_as_written(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
@@ -751,6 +775,33 @@ pub(crate) mod tests {
                 partition_point_near(&sorted, guess, pred),
                 sorted.partition_point(pred)
             );
+        }
+    }
+
+    #[test]
+    fn partition_point_near_from_the_last_element() {
+        // A guess at the last element with every element before the point: the doubling
+        // search must stop at the end of the slice, not probe past it.
+        let values = [1u8, 2, 3];
+        for guess in 0..=4 {
+            assert_eq!(partition_point_near(&values, guess, |&x| x < 9), 3);
+        }
+    }
+
+    #[test]
+    fn two_sided_list_grows_at_one_end_past_its_room() {
+        // Blocks of up to 30 at one end: only the side that grows runs out of room (the
+        // other keeps it), and the list must be remade for that side.
+        for front in [true, false] {
+            let mut list = TwoSidedList::<u32>::default();
+            let mut plain: Vec<u32> = Vec::new();
+            for (k, size) in [1, 10, 10, 10, 1, 30, 3].into_iter().enumerate() {
+                let at = if front { 0 } else { plain.len() };
+                let new: Vec<u32> = (0..size).map(|j| k as u32 * 100 + j).collect();
+                list.replace(at..at, &new);
+                plain.splice(at..at, new.iter().copied());
+                assert_eq!(list.as_slice(), &plain[..]);
+            }
         }
     }
 

@@ -395,15 +395,9 @@ impl Mesh2DPipeline {
         }
         ticker.finish()?;
         lap("region", &mut timings);
-        let shrunk = if self.agent_radius > 0.0 {
-            let tolerance = pipeline_arc_tolerance(source.cell_size(), self.agent_radius);
-            region.shrink_observed(self.agent_radius, tolerance, ticker)?
-        } else {
-            // Nothing to shrink: one empty step, so that every stage reports.
-            ticker.start(Stage::Shrink, Step::ShrinkEdges, 0)?;
-            ticker.finish()?;
-            region.clone()
-        };
+        // Radius 0 and an empty region too: the shrink then reports one empty step.
+        let tolerance = pipeline_arc_tolerance(source.cell_size(), self.agent_radius);
+        let shrunk = region.shrink_observed(self.agent_radius, tolerance, ticker)?;
         lap("shrink", &mut timings);
         let triangulation = shrunk.triangulate_observed(ticker)?.0;
         lap("triangulate", &mut timings);

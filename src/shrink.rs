@@ -203,6 +203,9 @@ impl Region {
         check_radius(radius)?;
         check_arc_tolerance(arc_tolerance)?;
         if radius == 0.0 || self.rings().is_empty() {
+            // Nothing to shrink: one empty step, so that the stage still reports.
+            ticker.start(Stage::Shrink, Step::ShrinkEdges, 0)?;
+            ticker.finish()?;
             return Ok(self.clone());
         }
         let edges = shrink_edges_observed(self, radius, arc_tolerance, ticker)?;

@@ -89,6 +89,32 @@ fn counts_are_monotone_bounded_in_rate_and_end_at_total() {
 }
 
 #[test]
+fn nothing_to_shrink_still_reports_one_empty_shrink_step() {
+    // Radius 0 (the cave) or an empty map (radius 0.3): the shrink stage reports, one
+    // step of no elements, so that every stage reports.
+    let (cave, with_radius) = cave();
+    let empty = MapSource::TileMap {
+        cells: vec![false; 16],
+        width: 4,
+        height: 4,
+        cell_size: 0.25,
+        origin: [0.0, 0.0],
+    };
+    for (source, pipeline) in [(cave, Mesh2DPipeline::default()), (empty, with_radius)] {
+        let (reports, _) = record(&source, &pipeline);
+        let shrink: Vec<(Step, u64, u64)> = reports
+            .iter()
+            .filter(|p| p.stage == Stage::Shrink)
+            .map(|p| (p.step, p.done, p.total))
+            .collect();
+        assert_eq!(
+            shrink,
+            [(Step::ShrinkEdges, 0, 0), (Step::ShrinkEdges, 0, 0)]
+        );
+    }
+}
+
+#[test]
 fn a_cancel_at_each_stage_returns_cancelled() {
     let (source, pipeline) = cave();
     let (reports, _) = record(&source, &pipeline);

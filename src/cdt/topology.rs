@@ -317,11 +317,43 @@ mod tests {
         assert_eq!(mesh.tri(1).v, [3, 4, 1]);
         assert_eq!(mesh.tri(4).v, [4, 0, 1]);
         assert!(symmetric(&mesh));
+        assert_eq!(mesh.flips, 0);
         let u = mesh.flip(0, 0).unwrap();
+        assert_eq!(mesh.flips, 1);
         // Slot 0 = (0, 2, 1) edge 0 (0, 2) is shared with slot 2 = (4, 2, 0): d = 4.
         assert_eq!(u, 2);
         assert_eq!(mesh.tri(0).v, [0, 4, 1]);
         assert_eq!(mesh.tri(2).v, [4, 2, 1]);
         assert!(symmetric(&mesh));
+    }
+
+    #[test]
+    fn edge_position_needs_both_ends_in_order() {
+        let mesh = Mesh::new(1); // slot 0 = (1, 2, 3)
+        assert_eq!(mesh.edge_position(0, 1, 2), Some(0));
+        assert_eq!(mesh.edge_position(0, 3, 1), Some(2));
+        // 1→3 runs against the slot's orientation; 1→0 and 0→2 hold one end only.
+        assert_eq!(mesh.edge_position(0, 1, 3), None);
+        assert_eq!(mesh.edge_position(0, 1, 0), None);
+        assert_eq!(mesh.edge_position(0, 0, 2), None);
+    }
+
+    /// A fan whose links never lead back to its start (a broken mesh) ends after as many
+    /// slots as there are, rather than running forever.
+    #[test]
+    fn a_fan_that_does_not_close_is_bounded() {
+        let tri = |v: [u32; 3], next: u32| Triangle {
+            v,
+            nb: [NONE, NONE, next],
+            con: [false; 3],
+        };
+        // Around vertex 0 (at position 0, so edge 2 leads on): slots 0 → 1 → 2 → 1 → …
+        let mesh = Mesh {
+            triangles: vec![tri([0, 1, 2], 1), tri([0, 2, 3], 2), tri([0, 3, 4], 1)],
+            vertex_slot: vec![0; 5],
+            flips: 0,
+        };
+        let slots: Vec<u32> = mesh.fan_iter(0).take(10).map(|(t, _)| t).collect();
+        assert_eq!(slots, [0, 1, 2]);
     }
 }

@@ -306,6 +306,38 @@ fn no_constructed_point_check_beyond_the_bound() {
     ));
 }
 
+#[test]
+fn the_edges_step_counts_the_vertices_ring_by_ring() {
+    // A staircase of 4202 vertices, then a square: the count passes REPORT_EVERY with
+    // the first ring, so the ticker reports it before the second.
+    use crate::progress::{BuildControl, Progress};
+    use std::ops::ControlFlow;
+    let n = 2100;
+    let mut stairs = vec![p(0, 0), p(n, 0), p(n, n)];
+    for k in (1..n).rev() {
+        stairs.extend([p(k, k + 1), p(k, k)]);
+    }
+    stairs.push(p(0, 1));
+    let square = vec![p(5000, 0), p(5001, 0), p(5001, 1), p(5000, 1)];
+    let region = Region::from_canonical_rings(0, vec![stairs, square]);
+    let mut seen = Vec::new();
+    let mut control = |p: &Progress| {
+        seen.push((p.step, p.done, p.total));
+        ControlFlow::Continue(())
+    };
+    let control: &mut dyn BuildControl = &mut control;
+    shrink_edges_observed(&region, 0.25, 0.0, &mut Ticker::new(Some(control))).unwrap();
+    let all = 4202 + 4;
+    assert_eq!(
+        seen,
+        [
+            (Step::ShrinkEdges, 0, all),
+            (Step::ShrinkEdges, 4202, all),
+            (Step::ShrinkEdges, all, all)
+        ]
+    );
+}
+
 mod properties {
     use super::*;
     use crate::offset::{offset_edges, Join};
