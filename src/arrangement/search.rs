@@ -400,6 +400,43 @@ fn x_range_near(s: &Fragment, y_lo: i64, y_hi: i64) -> (i64, i64) {
     (x0 as i64 - 1, x1 as i64 + 1)
 }
 
+/// `xs.partition_point(pred)` found by galloping from `hint` (either way): O(log d) reads
+/// for an answer d places from the hint, so nearby answers cost no binary search over the
+/// whole slice.
+fn partition_from(xs: &[i64], hint: usize, pred: impl Fn(i64) -> bool) -> usize {
+    let n = xs.len();
+    let hint = hint.min(n);
+    let mut step = 1;
+    if hint < n && pred(xs[hint]) {
+        // Every element before `lo` satisfies pred.
+        let mut lo = hint + 1;
+        loop {
+            let probe = lo + step - 1;
+            if probe >= n {
+                return lo + xs[lo..].partition_point(|&x| pred(x));
+            }
+            if !pred(xs[probe]) {
+                return lo + xs[lo..probe].partition_point(|&x| pred(x));
+            }
+            lo = probe + 1;
+            step *= 2;
+        }
+    }
+    // The answer is at most `hi`.
+    let mut hi = hint;
+    loop {
+        if hi < step {
+            return xs[..hi].partition_point(|&x| pred(x));
+        }
+        let probe = hi - step;
+        if pred(xs[probe]) {
+            return probe + 1 + xs[probe + 1..hi].partition_point(|&x| pred(x));
+        }
+        hi = probe;
+        step *= 2;
+    }
+}
+
 /// The least element of two sorted lists that both hold.
 fn first_common(a: &[Id], b: &[Id]) -> Option<Id> {
     let (mut i, mut j) = (0, 0);
@@ -439,6 +476,10 @@ enum PointSearch {
         lists: Lists,
         xs: Vec<i64>,
         ys: Vec<i64>,
+        /// Per band, where its last scan started (relative to the band's first point):
+        /// fragments come in x order, so the next scan of the band starts nearby and is
+        /// found by galloping from there instead of a binary search over the whole band.
+        cursors: Vec<usize>,
     },
     /// The k-d tree (Auto on clustered input).
     Tree(PointTree),
@@ -678,6 +719,7 @@ impl Index {
             lists,
             xs,
             ys,
+            cursors: vec![0; bands.count],
         };
         self.point_path = Path::Sweep;
         self.point_reads = 0;
@@ -698,30 +740,17 @@ impl Index {
         // Only points in the segment's box grown by 1 can be within 1/2 of it.
         let (x_lo, x_hi) = (s.a.x - 1, s.b.x + 1);
         let (y_lo, y_hi) = (s.a.y.min(s.b.y) - 1, s.a.y.max(s.b.y) + 1);
-        // Reports the points of items[start..end] (x-sorted) inside the grown box; a long
-        // run is cut to its x range by binary search first.
-        let mut scan_x = |x_lo: i64,
-                          x_hi: i64,
-                          start: usize,
-                          end: usize,
-                          xs: &[i64],
-                          ys: &[i64],
-                          items: &[Id]| {
-            let (mut lo, mut hi) = (start, end);
-            if end - start > 8 {
-                lo = start + xs[start..end].partition_point(|&x| x < x_lo);
-                hi = start + xs[start..end].partition_point(|&x| x <= x_hi);
-            }
-            for ((&x, &y), &k) in xs[lo..hi].iter().zip(&ys[lo..hi]).zip(&items[lo..hi]) {
-                if x >= x_lo && x <= x_hi && y >= y_lo && y <= y_hi {
-                    f(k as usize, GridPoint::new(x, y));
+        // Reports the points of items[lo..hi] (x-sorted) inside the box [x_lo, x_hi] ×
+        // [y_lo, y_hi]; returns how many it read.
+        let mut report =
+            |x_lo: i64, x_hi: i64, lo: usize, hi: usize, xs: &[i64], ys: &[i64], items: &[Id]| {
+                for ((&x, &y), &k) in xs[lo..hi].iter().zip(&ys[lo..hi]).zip(&items[lo..hi]) {
+                    if x >= x_lo && x <= x_hi && y >= y_lo && y <= y_hi {
+                        f(k as usize, GridPoint::new(x, y));
+                    }
                 }
-            }
-            hi - lo
-        };
-        let mut scan = |start: usize, end: usize, xs: &[i64], ys: &[i64], items: &[Id]| {
-            scan_x(x_lo, x_hi, start, end, xs, ys, items);
-        };
+                hi - lo
+            };
         match &mut self.points {
             PointSearch::Grid {
                 cell_points,
@@ -738,8 +767,16 @@ impl Index {
                 let (row_lo, row_hi) = (layout.row(y_lo), layout.row(y_hi));
                 let cells = grid.seg_cells.get(i);
                 let mut visit = |k: usize| {
-                    let (start, end) = (cell_points.start[k], cell_points.start[k + 1]);
-                    scan(start, end, xs, ys, &cell_points.items);
+                    let (mut lo, mut hi) = (cell_points.start[k], cell_points.start[k + 1]);
+                    // A long run is cut to the box's x range by binary search first.
+                    if hi - lo > 8 {
+                        let cell_xs = &xs[lo..hi];
+                        (lo, hi) = (
+                            lo + cell_xs.partition_point(|&x| x < x_lo),
+                            lo + cell_xs.partition_point(|&x| x <= x_hi),
+                        );
+                    }
+                    report(x_lo, x_hi, lo, hi, xs, ys, &cell_points.items);
                 };
                 // Every such cell lies in the rectangle of cells of the grown box; when
                 // that rectangle is small (the usual short fragment) scan it whole, with
@@ -772,6 +809,7 @@ impl Index {
                 lists,
                 xs,
                 ys,
+                cursors,
             } => {
                 let mut reads = 0;
                 for band in bands.range(y_lo, y_hi) {
@@ -780,7 +818,12 @@ impl Index {
                     // matters: its x range is usually far shorter than the whole box's.
                     let (band_lo, band_hi) = bands.span(band);
                     let (x_lo, x_hi) = x_range_near(s, band_lo.max(y_lo), band_hi.min(y_hi));
-                    reads += 1 + scan_x(x_lo, x_hi, start, end, xs, ys, &lists.items) as u64;
+                    let band_xs = &xs[start..end];
+                    let lo = partition_from(band_xs, cursors[band], |x| x < x_lo);
+                    let hi = lo + partition_from(&band_xs[lo..], 0, |x| x <= x_hi);
+                    cursors[band] = lo;
+                    reads +=
+                        1 + report(x_lo, x_hi, start + lo, start + hi, xs, ys, &lists.items) as u64;
                 }
                 self.point_reads += reads;
                 self.maybe_switch_to_tree(segs.len(), points);
@@ -794,6 +837,43 @@ impl Index {
                     if p.x >= x_lo && p.x <= x_hi && p.y >= y_lo && p.y <= y_hi {
                         f(k, p);
                     }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::partition_from;
+
+    /// Galloping from any hint finds what a binary search finds, on runs with repeats.
+    #[test]
+    fn partition_from_any_hint_is_partition_point() {
+        // Sorted runs of every length with values in 0..12 (a linear congruential sequence).
+        let mut state = 7u64;
+        for len in 0..40usize {
+            let mut xs: Vec<i64> = (0..len)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    ((state >> 33) % 12) as i64
+                })
+                .collect();
+            xs.sort_unstable();
+            for x in -1..13 {
+                let expected = xs.partition_point(|&v| v < x);
+                for hint in 0..=len + 2 {
+                    assert_eq!(
+                        partition_from(&xs, hint, |v| v < x),
+                        expected,
+                        "{xs:?} < {x} from {hint}"
+                    );
+                }
+                let expected = xs.partition_point(|&v| v <= x);
+                for hint in 0..=len + 2 {
+                    assert_eq!(partition_from(&xs, hint, |v| v <= x), expected);
                 }
             }
         }

@@ -51,6 +51,17 @@ fn main() {
             }
         }
     }
+    if std::env::var_os("EXTENTS").is_some() {
+        // How many edges reach each x extent (powers of two): what keeps strips off.
+        let mut counts = [0usize; 64];
+        for e in &edges {
+            let dx = (e.to.x - e.from.x).unsigned_abs();
+            counts[(64 - dx.leading_zeros()) as usize] += 1;
+        }
+        for (bits, c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+            println!("x extent < 2^{bits}: {c}");
+        }
+    }
     for mode in modes {
         let search = match mode.as_str() {
             "auto" => SearchMode::Auto,
