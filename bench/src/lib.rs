@@ -3,6 +3,8 @@
 //! `Region::triangulate` builds it (docs/cdt.md §7.2 steps 1–2), spade on that input,
 //! and alternating timed rounds.
 
+pub mod clipper;
+
 use std::time::Instant;
 
 use build2d::Outline;

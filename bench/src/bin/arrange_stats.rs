@@ -5,7 +5,7 @@
 //!     cargo run --release --bin arrange_stats -- FAMILY N [MODE...]
 //!     cargo run --release --bin arrange_stats -- shrink MAP-N:R [MODE...]
 //!
-//! MODE is auto (default), grid, sweep or brute. `shrink` takes the edges
+//! MODE is auto (default), grid, sweep, brute or strips=N (strips of N fragments forced). `shrink` takes the edges
 //! `Region::shrink` feeds its overlay on a standard map (`shrink_edges`).
 
 use std::time::Instant;
@@ -63,7 +63,10 @@ fn main() {
         }
     }
     for mode in modes {
+        // strips=N: the auto search with strips of N fragments forced (no overlap rule).
+        let strip_fragments = mode.strip_prefix("strips=").map(|n| n.parse().expect("N"));
         let search = match mode.as_str() {
+            _ if strip_fragments.is_some() => SearchMode::Auto,
             "auto" => SearchMode::Auto,
             "grid" => SearchMode::Grid,
             "sweep" => SearchMode::Sweep,
@@ -72,7 +75,7 @@ fn main() {
         };
         let options = ArrangeOptions {
             search,
-            ..ArrangeOptions::default()
+            strip_fragments,
         };
         let start = Instant::now();
         let (out, stats) = arrange_with(&edges, &options).expect("arrange");

@@ -1,16 +1,23 @@
 //! The shrink target of issue 15: `Region::shrink` (radius r, the pipeline's arc tolerance,
-//! exact) against i_overlay's float outline offset by −r (round joins, the same number
-//! of arc segments per full turn as the m-gon), on the same rings of a workload region
-//! (`build2d::workloads`, cell 0.25, origin (0, 0), snap bits 16), alternating A B A B …
-//! in one process. Clipper2 is not here (it needs a C++ build).
+//! exact) against the float and integer offsets a user would pick instead, on the same
+//! rings of a workload region (`build2d::workloads`, cell 0.25, origin (0, 0), snap bits
+//! 16), each with round joins of the same number of arc segments per full turn as the
+//! m-gon: i_overlay's outline offset by −r (f64 world coordinates), and Clipper2's
+//! `ClipperOffset` by −r · 2^16 on the grid points themselves (C++ through
+//! `clipper2c-sys`, and the pure Rust port `clipper2-rust`). All four alternate A B C D …
+//! in one process.
 //!
 //!     cargo run --release --bin shrink_peers -- ROUNDS MAP-N:R [MAP-N:R ...]
 //!
 //! MAP is `noisy`, `cave`, `pillars` or `rooms`, e.g. `shrink_peers 3 cave-512:1 rooms-1024:0.5`.
-//! Prints the medians, their ratio, the output sizes and areas, and the load average.
+//! Prints the medians, build2d over the fastest peer, the output sizes and areas, and the
+//! load average.
+
+use std::time::Instant;
 
 use build2d::{pipeline_arc_tolerance, Region};
-use build2d_bench::{alternate, load_average, map_run, mgon_sides, options, CELL};
+use build2d_bench::clipper::{arc_tolerance_for, double_area, offset_cpp, offset_rust};
+use build2d_bench::{load_average, map_run, median, mgon_sides, options, CELL, SNAP_BITS};
 use i_overlay::mesh::float::outline::offset::OutlineOffset;
 use i_overlay::mesh::float::style::{LineJoin, OutlineStyle};
 
@@ -28,8 +35,9 @@ fn ring_area(ring: &[[f64; 2]]) -> f64 {
 fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().expect("ROUNDS").parse().expect("ROUNDS");
-    println!("| map | r | m | build2d ms | i_overlay ms | build2d / i_overlay | build2d rings, area | i_overlay contours, area | load |");
-    println!("|---|---:|---:|---:|---:|---:|---|---|---:|");
+    println!("| map | r | m | build2d ms | i_overlay ms | Clipper2 C++ ms | clipper2-rust ms | build2d / fastest peer | build2d rings, area | i_overlay / C++ / Rust rings | i_overlay / C++ / Rust area | load |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|");
+    let unit = f64::from(1u32 << SNAP_BITS);
     for spec in args {
         let run = map_run(&spec);
         let (map, n, r) = (&run.name, run.n, run.r);
@@ -38,29 +46,57 @@ fn main() {
         let tolerance = pipeline_arc_tolerance(CELL, r);
         let m = mgon_sides(r, tolerance);
         let rings = region.rings_f64();
+        let grid_rings: Vec<Vec<[i64; 2]>> = region
+            .rings()
+            .iter()
+            .map(|ring| ring.iter().map(|p| [p.x, p.y]).collect())
+            .collect();
         // i_overlay's round join takes the angle of one arc segment.
         let style = OutlineStyle::new(-r)
             .line_join(LineJoin::Round(2.0 * std::f64::consts::PI / f64::from(m)));
-        let (mut ours, mut theirs) = (None, None);
-        let (t_b, t_i) = alternate(
-            rounds,
-            || ours = Some(region.shrink(r, tolerance).expect("shrink")),
-            || theirs = Some(rings.outline(&style)),
-        );
-        let ours = ours.expect("ran");
-        let theirs = theirs.expect("ran");
+        let delta = -r * unit;
+        let clipper_tolerance = arc_tolerance_for(delta, m);
+        let (mut ours, mut theirs, mut cpp, mut rust) = (None, None, None, None);
+        let mut times = [(); 4].map(|()| Vec::new());
+        for _ in 0..rounds {
+            let mut time = |k: usize, f: &mut dyn FnMut()| {
+                let start = Instant::now();
+                f();
+                times[k].push(start.elapsed().as_secs_f64());
+            };
+            time(0, &mut || {
+                ours = Some(region.shrink(r, tolerance).expect("shrink"))
+            });
+            time(1, &mut || theirs = Some(rings.outline(&style)));
+            time(2, &mut || {
+                cpp = Some(offset_cpp(&grid_rings, delta, clipper_tolerance))
+            });
+            time(3, &mut || {
+                rust = Some(offset_rust(&grid_rings, delta, clipper_tolerance))
+            });
+        }
+        let [t_b, t_i, t_c, t_r] = times.map(median);
+        let (ours, theirs) = (ours.expect("ran"), theirs.expect("ran"));
+        let (cpp, rust) = (cpp.expect("ran"), rust.expect("ran"));
         let our_area: f64 = ours.rings_f64().iter().map(|q| ring_area(q)).sum();
         let their_area: f64 = theirs.iter().flatten().map(|c| ring_area(c)).sum();
         let contours: usize = theirs.iter().map(Vec::len).sum();
+        let grid_area = |paths: &[Vec<[i64; 2]>]| double_area(paths) as f64 / 2.0 / unit / unit;
         println!(
-            "| {map} | {r} | {m} | {:.1} | {:.1} | {:.2} | {}, {:.1} | {}, {:.1} | {} |",
+            "| {map} | {r} | {m} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {}, {:.1} | {} / {} / {} | {:.1} / {:.1} / {:.1} | {} |",
             t_b * 1e3,
             t_i * 1e3,
-            t_b / t_i,
+            t_c * 1e3,
+            t_r * 1e3,
+            t_b / t_i.min(t_c).min(t_r),
             ours.rings().len(),
             our_area,
             contours,
+            cpp.len(),
+            rust.len(),
             their_area,
+            grid_area(&cpp),
+            grid_area(&rust),
             load_average(),
         );
     }
