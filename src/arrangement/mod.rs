@@ -257,6 +257,21 @@ pub fn arrange_with(
         if let Some(arrangement) = strips::arrange_in_strips(&fragments, size, forced, &mut stats) {
             return Ok((arrangement, stats));
         }
+        // With several threads, one strip per thread run side by side, or half as many
+        // while the windows would overlap too much; any strips give the same output ([A0]).
+        #[cfg(feature = "parallel")]
+        if !forced && fragments.len() >= strips::PARALLEL_MIN_FRAGMENTS {
+            let mut parts = rayon::current_num_threads();
+            while parts > 1 {
+                let share = fragments.len().div_ceil(parts);
+                if let Some(arrangement) =
+                    strips::arrange_in_strips(&fragments, share, false, &mut stats)
+                {
+                    return Ok((arrangement, stats));
+                }
+                parts /= 2;
+            }
+        }
     }
     let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
     // X9's first round, when it would change nothing, can be proved so by the noded sweep

@@ -39,6 +39,11 @@ use super::{
 /// fastest, or within noise of it, at 10^5 and 10^6 edges (docs/performance.md).
 pub(super) const STRIP_FRAGMENTS: usize = 48 << 10;
 
+/// Fewest fragments for which the `parallel` feature cuts one strip per thread when the
+/// default strips decline: below, a thread's share is too small to pay for its window.
+#[cfg(feature = "parallel")]
+pub(super) const PARALLEL_MIN_FRAGMENTS: usize = 1 << 15;
+
 /// Windows may hold at most this many fragments per fragment of the input (they overlap
 /// by about 3L + 2 of x); beyond, one run over the whole input was as fast or faster
 /// (`bench_arrangement overlap 400000 LEN`: windows of 1.18 n 3–9 % faster than the
@@ -56,64 +61,125 @@ pub(super) fn arrange_in_strips(
     stats: &mut ArrangeStats,
 ) -> Option<Arrangement> {
     let strips = Strips::plan(fragments, strip_fragments.max(1), forced)?;
-    let mut vertices: Vec<GridPoint> = Vec::new();
-    let mut segments: Vec<Segment> = Vec::new();
-    let mut window: Vec<Fragment> = Vec::new();
-    let mut round_buffer: Vec<Fragment> = Vec::new();
     let mut totals = ArrangeStats {
         input_fragments: stats.input_fragments,
         repair_rounds: 1,
         verified_by_sweep: true,
         ..ArrangeStats::default()
     };
-    for k in 0..strips.count() {
-        let (lo, hi, zone_lo) = strips.window(fragments, k);
-        window.clear();
-        window.extend(
-            fragments[lo..hi]
-                .iter()
-                .filter(|f| f.b.x >= zone_lo)
-                .copied(),
-        );
-        totals.window_fragments += window.len();
-        let mut local = ArrangeStats::default();
-        let (hot, pieces) = first_round_unchanged(&window, &mut round_buffer, &mut local)?;
-        add_counts(&mut totals, &local);
-        // The strip's own pixels and pieces: x in [X, X').
-        let (x, x_next) = strips.span(k);
-        let own_pixels = hot.partition_point(|p| p.x < x)..hot.partition_point(|p| p.x < x_next);
-        totals.hot_pixels += own_pixels.len();
-        let own_pieces = pieces.partition_point(|p| p.a < own_pixels.start)
-            ..pieces.partition_point(|p| p.a < own_pixels.end);
-        totals.final_fragments += own_pieces.len();
-        // [A5]: vertices are the pixels used by a piece with a non-zero net; a window
-        // pixel's global index is the offset of the strip plus its rank among the used
-        // pixels from X on (exact up to X' + L, beyond every kept piece's larger end).
-        let used = UsedPoints::mark(
-            hot.len(),
-            pieces
-                .iter()
-                .filter(|p| p.net != [0, 0])
-                .flat_map(|p| [p.a, p.b]),
-        );
+    let mut vertices: Vec<GridPoint> = Vec::new();
+    let mut segments: Vec<Segment> = Vec::new();
+    // Each strip is computed on its own and the parts are joined in strip order, so the
+    // output never depends on the number of threads or the order they finish in.
+    let mut join = |part: StripPart| {
         let offset = vertices.len();
-        let base = used.rank(own_pixels.start);
-        let global = |k: usize| offset + used.rank(k) - base;
-        segments.extend(
-            pieces[own_pieces]
-                .iter()
-                .filter(|p| p.net != [0, 0])
-                .map(|p| Segment {
-                    a: global(p.a),
-                    b: global(p.b),
-                    net: p.net,
-                }),
-        );
-        vertices.extend(own_pixels.filter(|&k| used.contains(k)).map(|k| hot[k]));
+        segments.extend(part.segments.iter().map(|s| Segment {
+            a: offset + s.a,
+            b: offset + s.b,
+            net: s.net,
+        }));
+        vertices.extend_from_slice(&part.vertices);
+        add_counts(&mut totals, &part.stats);
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        let parts: Vec<Option<StripPart>> = (0..strips.count())
+            .into_par_iter()
+            .map_init(StripBuffers::default, |buffers, k| {
+                strip_part(fragments, &strips, k, buffers)
+            })
+            .collect();
+        for part in parts {
+            join(part?);
+        }
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut buffers = StripBuffers::default();
+        for k in 0..strips.count() {
+            join(strip_part(fragments, &strips, k, &mut buffers)?);
+        }
     }
     totals.strips = strips.count();
     *stats = totals;
     Some(Arrangement { vertices, segments })
+}
+
+/// Buffers reused from strip to strip (one set per thread).
+#[derive(Default)]
+struct StripBuffers {
+    window: Vec<Fragment>,
+    round: Vec<Fragment>,
+}
+
+/// One strip's share of the arrangement: its used pixels in order, its kept pieces with
+/// indices into them, and its window's counts.
+struct StripPart {
+    vertices: Vec<GridPoint>,
+    segments: Vec<Segment>,
+    stats: ArrangeStats,
+}
+
+/// Strip k's vertices and pieces, or None when its window's first repair round would
+/// change something.
+fn strip_part(
+    fragments: &[Fragment],
+    strips: &Strips,
+    k: usize,
+    buffers: &mut StripBuffers,
+) -> Option<StripPart> {
+    let (lo, hi, zone_lo) = strips.window(fragments, k);
+    let window = &mut buffers.window;
+    window.clear();
+    window.extend(
+        fragments[lo..hi]
+            .iter()
+            .filter(|f| f.b.x >= zone_lo)
+            .copied(),
+    );
+    let mut stats = ArrangeStats {
+        window_fragments: window.len(),
+        ..ArrangeStats::default()
+    };
+    let (hot, pieces) = first_round_unchanged(window, &mut buffers.round, &mut stats)?;
+    // The strip's own pixels and pieces: x in [X, X').
+    let (x, x_next) = strips.span(k);
+    let own_pixels = hot.partition_point(|p| p.x < x)..hot.partition_point(|p| p.x < x_next);
+    stats.hot_pixels = own_pixels.len();
+    let own_pieces = pieces.partition_point(|p| p.a < own_pixels.start)
+        ..pieces.partition_point(|p| p.a < own_pixels.end);
+    stats.final_fragments = own_pieces.len();
+    // [A5]: vertices are the pixels used by a piece with a non-zero net; a window pixel's
+    // index within the strip is its rank among the used pixels from X on (exact up to
+    // X' + L, beyond every kept piece's larger end); the join adds the earlier strips'.
+    let used = UsedPoints::mark(
+        hot.len(),
+        pieces
+            .iter()
+            .filter(|p| p.net != [0, 0])
+            .flat_map(|p| [p.a, p.b]),
+    );
+    let base = used.rank(own_pixels.start);
+    let local = |k: usize| used.rank(k) - base;
+    let segments = pieces[own_pieces]
+        .iter()
+        .filter(|p| p.net != [0, 0])
+        .map(|p| Segment {
+            a: local(p.a),
+            b: local(p.b),
+            net: p.net,
+        })
+        .collect();
+    let vertices = own_pixels
+        .filter(|&k| used.contains(k))
+        .map(|k| hot[k])
+        .collect();
+    Some(StripPart {
+        vertices,
+        segments,
+        stats,
+    })
 }
 
 /// The initial reroute of `fragments` ([A3]) and a check that X9's first round changes
@@ -136,8 +202,11 @@ fn first_round_unchanged(
     Some((hot, pieces))
 }
 
-/// Adds a window's search counts to the totals.
+/// Adds a window's counts to the totals.
 fn add_counts(totals: &mut ArrangeStats, local: &ArrangeStats) {
+    totals.window_fragments += local.window_fragments;
+    totals.hot_pixels += local.hot_pixels;
+    totals.final_fragments += local.final_fragments;
     totals.crossing_candidates += local.crossing_candidates;
     totals.pixel_candidates += local.pixel_candidates;
     totals.grid_searches += local.grid_searches;

@@ -1,0 +1,137 @@
+//! The `parallel` feature never changes a bit: the arrangement computed in one strip per
+//! thread (the shrink of a cave map) equals the single-thread run, the pipeline's stages on
+//! the workload maps and the arrangement of random segments in forced small strips are
+//! equal at 1, 2 and 4 threads.
+
+use build2d::arrangement::{arrange_with, ArrangeOptions, ArrangeStats, EdgeTag, TaggedEdge};
+use build2d::shrink::shrink_edges;
+use build2d::workloads::{self, TileMap, XorShift64};
+use build2d::{pipeline_arc_tolerance, Geometry2DOptions, GridPoint, Region};
+use build2d::{MapSource, Mesh2DPipeline};
+use proptest::prelude::*;
+
+/// `run` on pools of 1, 2 and 4 threads.
+fn at_thread_counts<T: Send>(run: impl Fn() -> T + Sync) -> Vec<T> {
+    [1, 2, 4]
+        .iter()
+        .map(|&threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("thread pool")
+                .install(&run)
+        })
+        .collect()
+}
+
+/// `run` at 1, 2 and 4 threads; every result must equal the first.
+fn same_at_every_thread_count<T: PartialEq + std::fmt::Debug + Send>(run: impl Fn() -> T + Sync) {
+    let results = at_thread_counts(run);
+    assert!(results[1] == results[0], "2 threads differ from 1");
+    assert!(results[2] == results[0], "4 threads differ from 1");
+}
+
+fn tile_source(map: &TileMap) -> MapSource {
+    MapSource::TileMap {
+        cells: map.cells.clone(),
+        width: map.n,
+        height: map.n,
+        cell_size: 0.25,
+        origin: [0.0, 0.0],
+    }
+}
+
+/// The shrink's overlay of cave-256 at r 1 (about 47,000 fragments) declines the default
+/// strips (its long capsule edges make the windows overlap), so one thread runs it whole;
+/// with 2 and 4 threads it runs in strips side by side. Same arrangement.
+#[test]
+fn one_strip_per_thread_gives_the_whole_run() {
+    let map = workloads::cave(256);
+    let options = Geometry2DOptions::new(16).expect("snap bits");
+    let region = Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options)
+        .expect("tile map");
+    let edges = shrink_edges(&region, 1.0, pipeline_arc_tolerance(0.25, 1.0)).expect("edges");
+    let runs: Vec<(_, ArrangeStats)> =
+        at_thread_counts(|| arrange_with(&edges, &ArrangeOptions::default()).expect("arrange"));
+    // The parallel path must really have run, or this test proves nothing.
+    assert_eq!(runs[0].1.strips, 0, "one thread: the whole input");
+    assert_eq!(runs[1].1.strips, 2, "two threads: two strips");
+    // Four strips overlap too much on a map this small: half as many.
+    assert_eq!(runs[2].1.strips, 2, "four threads: two strips");
+    assert!(runs[1].0 == runs[0].0, "2 threads differ from 1");
+    assert!(runs[2].0 == runs[0].0, "4 threads differ from 1");
+}
+
+/// Every stage of the pipeline (the region, the shrunk region, the triangulation, the
+/// mesh) at the workloads' radii.
+#[test]
+fn pipeline_stages_on_the_workload_maps() {
+    let maps = [
+        (workloads::cave(160), 1.0),
+        (workloads::noisy(96), 0.25),
+        (workloads::pillars(128), 0.25),
+        (workloads::rooms(128).expect("rooms-128"), 0.5),
+    ];
+    for (map, radius) in &maps {
+        let source = tile_source(map);
+        let pipeline = Mesh2DPipeline::default().with_agent_radius(*radius);
+        same_at_every_thread_count(|| {
+            let stages = pipeline.build_stages(&source).expect("pipeline");
+            (
+                stages.region,
+                stages.shrunk,
+                stages.triangulation,
+                stages.mesh,
+            )
+        });
+    }
+}
+
+fn edge(a: GridPoint, b: GridPoint, k: u64) -> TaggedEdge {
+    TaggedEdge {
+        from: a,
+        to: b,
+        tag: [EdgeTag::Operand0, EdgeTag::Operand1, EdgeTag::Both][(k % 3) as usize],
+    }
+}
+
+/// `count` random segments of length up to `reach` in a square of side `side`, some of
+/// them repeated backwards (cancelling) so that zero nets occur.
+fn random_edges(seed: u64, count: usize, side: i64, reach: i64) -> Vec<TaggedEdge> {
+    let mut rng = XorShift64::new(seed);
+    let mut coordinate = |range: i64| (rng.next_u64() % range as u64) as i64;
+    let mut edges = Vec::with_capacity(count);
+    for k in 0..count as u64 {
+        let a = GridPoint::new(coordinate(side), coordinate(side));
+        let b = GridPoint::new(
+            a.x + coordinate(2 * reach + 1) - reach,
+            a.y + coordinate(2 * reach + 1) - reach,
+        );
+        edges.push(edge(a, b, k));
+        if k % 17 == 0 {
+            edges.push(edge(b, a, k));
+        }
+    }
+    edges
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// The arrangement and its counts on random segments, whole and in forced strips (the
+    /// same strips at every thread count, so the counts must agree too).
+    #[test]
+    fn arrangement_on_random_segments(
+        seed in any::<u64>(),
+        count in 4_500usize..9_000,
+        reach in 2i64..300,
+        strip in prop::sample::select(vec![None, Some(700usize), Some(2_000)]),
+    ) {
+        let edges = random_edges(seed, count, 3_000, reach);
+        let options = ArrangeOptions {
+            strip_fragments: strip,
+            ..ArrangeOptions::default()
+        };
+        same_at_every_thread_count(|| arrange_with(&edges, &options).expect("arrangement"));
+    }
+}
