@@ -4,7 +4,7 @@
 //!     cargo run --release --features internals --example bench_regions -- tiles [max_n]
 //!     cargo run --release --features internals --example bench_regions -- polys K [verify] [grid|sweep]
 //!
-//! `tiles`: `Region::from_tile_map` on noisy-N and cave-N (N = 128 … max_n, doubling),
+//! `tiles`: `Region::from_tile_map` on noisy-N, cave-N and rooms-N (N = 128 … max_n, doubling),
 //! best of three; rings, vertices and time per cell.
 //!
 //! `polys K`: `Region::from_outlines` of polys-K split into its stages with the public
@@ -40,13 +40,13 @@ fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
 fn tiles(max_n: usize) {
     println!("| input | walkable cells | seconds (best of 3) | ns / cell | rings | vertices |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for kind in ["noisy", "cave"] {
+    for kind in ["noisy", "cave", "rooms"] {
         let mut n = 128;
         while n <= max_n {
-            let map = if kind == "noisy" {
-                workloads::noisy(n)
-            } else {
-                workloads::cave(n)
+            let map = match kind {
+                "noisy" => workloads::noisy(n),
+                "cave" => workloads::cave(n),
+                _ => workloads::rooms(n).expect("rooms-N from 128"),
             };
             let mut best = f64::INFINITY;
             let mut region = None;

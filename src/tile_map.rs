@@ -123,6 +123,11 @@ impl Lattice {
         }
     }
 
+    /// [`Lattice::edge_index`] of an edge leaving a vertex inside the lattice.
+    fn edge_index_at(&self, x: usize, y: usize, d: usize) -> usize {
+        self.edge_index(x as isize, y as isize, d)
+    }
+
     /// Rings in canonical order ([R4]–[R6]) as lattice vertices.
     fn trace(&self, ticker: &mut Ticker) -> Result<Vec<Vec<(usize, usize)>>> {
         let (w, h) = (self.width, self.height);
@@ -130,20 +135,34 @@ impl Lattice {
         let mut visited = vec![false; edge_count];
         let mut rings = Vec::new();
         ticker.start(Stage::Region, Step::Lattice, (w + 1) * (h + 1))?;
+        // The scan runs down columns; a column-major copy keeps it in contiguous memory
+        // (the row-major cells would be read one row apart).
+        let mut columns = vec![false; w * h];
+        // (A lattice of zero width has no cells and no rows to copy.)
+        for (y, row) in self.filled.chunks_exact(w.max(1)).enumerate() {
+            for (x, &cell) in row.iter().enumerate() {
+                columns[x * h + y] = cell;
+            }
+        }
+        let column = |x: usize| columns.get(x * h..(x + 1) * h);
         // Scanning vertices in (x, y) order meets each ring first at its smallest vertex,
-        // a corner left by a north or east edge: the [R6] start, in [R6] ring order.
-        for x in 0..=w as isize {
-            ticker.tick(x as usize * (h + 1))?;
-            for y in 0..=h as isize {
-                for d0 in [1usize, 0] {
-                    let exists = match d0 {
-                        1 => self.filled(x - 1, y) && !self.filled(x, y),
-                        _ => self.filled(x, y) && !self.filled(x, y - 1),
-                    };
-                    if !exists || visited[self.edge_index(x, y, d0)] {
-                        continue;
-                    }
-                    rings.push(self.trace_ring(x, y, d0, &mut visited)?);
+        // a corner left by a north or east edge: the [R6] start, in [R6] ring order. A
+        // vertex on the top line y = h starts neither (no cell above it).
+        for x in 0..=w {
+            ticker.tick(x * (h + 1))?;
+            let left = if x > 0 { column(x - 1) } else { None };
+            let here = column(x);
+            for y in 0..h {
+                let left_filled = left.is_some_and(|c| c[y]);
+                let here_filled = here.is_some_and(|c| c[y]);
+                let below_filled = y > 0 && here.is_some_and(|c| c[y - 1]);
+                // North edge: a filled cell on its left (west), an empty one on its right.
+                if left_filled && !here_filled && !visited[self.edge_index_at(x, y, 1)] {
+                    rings.push(self.trace_ring(x as isize, y as isize, 1, &mut visited)?);
+                }
+                // East edge: the filled cell above it, an empty one below.
+                if here_filled && !below_filled && !visited[self.edge_index_at(x, y, 0)] {
+                    rings.push(self.trace_ring(x as isize, y as isize, 0, &mut visited)?);
                 }
             }
         }
