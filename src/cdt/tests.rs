@@ -708,3 +708,13 @@ fn check_rejects_constraint_flags_that_differ_from_the_constraints() {
     cdt.constraints.push((1, 2));
     check_rejects(&cdt, "constrained edges differ from the constraints");
 }
+
+/// `flip_count` is the mesh's flip total (bench_cdt reports it per point); a lattice flips
+/// more than once (cargo-mutants: `flip_count` → 0, 1).
+#[cfg(feature = "internals")]
+#[test]
+fn flip_count_is_the_number_of_flips_done() {
+    let cdt = Cdt::new(&lattice(8, 3), &[]).unwrap();
+    assert_eq!(cdt.flip_count(), cdt.mesh.flips);
+    assert!(cdt.flip_count() > 1, "{}", cdt.flip_count());
+}
