@@ -1,0 +1,73 @@
+//! Where the threads target of issue 15 loses time: the shrink's phases (its edges, the
+//! arrangement, labelling, tracing) on a cave map at 1 and at K threads (rayon pools, the
+//! `parallel` feature), alternating in one process, medians per phase. Only the
+//! arrangement runs in parallel (one strip per thread); the other phases are serial.
+//!
+//!     cargo run --release --features parallel --bin shrink_phases -- ROUNDS K N RADIUS
+//!
+//! e.g. `shrink_phases 5 2 1024 1.0` (cave-N, cell size 0.25, the pipeline's tolerance).
+
+use std::time::Instant;
+
+use build2d::arrangement::{arrange_with, ArrangeOptions};
+use build2d::label::label;
+use build2d::rings::{trace, Operation};
+use build2d::shrink::{pipeline_arc_tolerance, shrink_edges};
+use build2d::workloads::cave;
+use build2d::Region;
+use build2d_bench::{load_average, median, options};
+
+const PHASES: [&str; 5] = ["edges", "arrangement", "label", "trace", "total"];
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut arg = |name: &str| args.next().unwrap_or_else(|| panic!("{name}"));
+    let rounds: usize = arg("ROUNDS").parse().expect("ROUNDS");
+    let threads: usize = arg("K").parse().expect("K");
+    let n: usize = arg("N").parse().expect("N");
+    let radius: f64 = arg("RADIUS").parse().expect("RADIUS");
+    let map = cave(n);
+    let region = Region::from_tile_map(&map.cells, n, n, 0.25, [0.0, 0.0], options()).expect("map");
+    let tolerance = pipeline_arc_tolerance(0.25, radius);
+    let pools: Vec<rayon::ThreadPool> = [1, threads]
+        .iter()
+        .map(|&k| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(k)
+                .build()
+                .expect("pool")
+        })
+        .collect();
+    let mut times = vec![vec![Vec::new(); PHASES.len()]; 2];
+    let mut outputs = Vec::new();
+    for _ in 0..rounds {
+        for (p, pool) in pools.iter().enumerate() {
+            let (marks, rings) = pool.install(|| {
+                let t0 = Instant::now();
+                let edges = shrink_edges(&region, radius, tolerance).expect("edges");
+                let t1 = Instant::now();
+                let (arrangement, _) =
+                    arrange_with(&edges, &ArrangeOptions::default()).expect("arrangement");
+                let t2 = Instant::now();
+                let windings = label(&arrangement).expect("label");
+                let t3 = Instant::now();
+                let rings = trace(&arrangement, &windings, Operation::Difference).expect("trace");
+                ([t0, t1, t2, t3, Instant::now()], rings)
+            });
+            for (phase, w) in marks.windows(2).enumerate() {
+                times[p][phase].push((w[1] - w[0]).as_secs_f64() * 1e3);
+            }
+            times[p][4].push((marks[4] - marks[0]).as_secs_f64() * 1e3);
+            outputs.push(rings);
+        }
+    }
+    assert!(outputs.windows(2).all(|w| w[0] == w[1]), "outputs differ");
+    println!("| cave-{n} r {radius} shrink | 1 thread ms | {threads} threads ms | 1 / {threads} |");
+    println!("|---|---:|---:|---:|");
+    for (c, name) in PHASES.iter().enumerate() {
+        let one = median(times[0][c].clone());
+        let many = median(times[1][c].clone());
+        println!("| {name} | {one:.1} | {many:.1} | {:.2} |", one / many);
+    }
+    println!("load {}", load_average());
+}
