@@ -3,7 +3,8 @@
 //! Bounds. Region coordinates stay within 2^39 grid units ([G4]); the CDT's bounding
 //! triangle ([D1]) reaches 3·2^45. Orientation: differences ≤ 2^47, products ≤ 2^94,
 //! the determinant < 2^96 — exact in i128. In-circle needs ~2^195 in general: when every
-//! difference to d is at most 2^30 it is computed in i128 (< 2^124), otherwise by
+//! difference to d is at most 2^26 its terms fit i64 and their products i128; at most
+//! 2^30, it is computed in i128 (< 2^124); otherwise by
 //! Shewchuk's adaptive predicate (`robust`), exact because every input is an integer
 //! below 2^53 and so an exact f64.
 
@@ -38,6 +39,9 @@ pub fn cross(u: (i64, i64), v: (i64, i64)) -> i128 {
 /// counter-clockwise triangle a, b, c; `Equal` when cocircular; `Less` outside.
 /// (For a clockwise triangle the sign flips.) Exact for |coordinates| < 2^53.
 pub fn in_circle(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Ordering {
+    if let Some(det) = in_circle_det_small(a, b, c, d) {
+        return det.cmp(&0);
+    }
     if let Some(det) = in_circle_det_i128(a, b, c, d) {
         return det.cmp(&0);
     }
@@ -47,6 +51,34 @@ pub fn in_circle(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Orde
     };
     let det = robust::incircle(p(a), p(b), p(c), p(d));
     det.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+}
+
+/// Largest |coordinate difference| for which [`in_circle_det_small`] is exact.
+pub const IN_CIRCLE_SMALL_MAX_DIFFERENCE: i64 = 1 << 26;
+
+/// The in-circle determinant for points close to d (every difference at most 2^26, as
+/// in a CDT of a map of up to 2^10 units at 2^16 grid units each), or None. The same
+/// terms as [`in_circle_det_i128`], each lifted term and each 2×2 cross in i64 (squares
+/// and products at most 2^52, so each term at most 2^53), and each of their three
+/// products one widening 64 × 64 → 128-bit multiplication (at most 2^106; the sum below
+/// 2^108). Cheaper than the full i128 terms, and tile maps reach it on every call.
+#[inline]
+pub fn in_circle_det_small(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Option<i128> {
+    let limit = IN_CIRCLE_SMALL_MAX_DIFFERENCE.unsigned_abs();
+    let row = |p: GridPoint| {
+        let x = p.x.checked_sub(d.x)?;
+        let y = p.y.checked_sub(d.y)?;
+        (x.unsigned_abs() <= limit && y.unsigned_abs() <= limit).then_some((x, y))
+    };
+    let (ax, ay) = row(a)?;
+    let (bx, by) = row(b)?;
+    let (cx, cy) = row(c)?;
+    let lift = |x: i64, y: i64| i128::from(x * x + y * y);
+    Some(
+        lift(ax, ay) * i128::from(bx * cy - by * cx)
+            + lift(bx, by) * i128::from(cx * ay - cy * ax)
+            + lift(cx, cy) * i128::from(ax * by - ay * bx),
+    )
 }
 
 /// Largest |coordinate difference| for which [`in_circle_det_i128`] is exact.
@@ -380,6 +412,57 @@ mod tests {
         assert_eq!(det.cmp(&0), adaptive(a, b, c, p(0, 0)));
         assert_eq!(in_circle_det_i128(p(limit + 1, 0), b, c, p(0, 0)), None);
         assert_eq!(in_circle_det_i128(a, b, p(0, -limit - 1), p(0, 0)), None);
+    }
+
+    /// The i64 tier equals the i128 determinant wherever it answers: random differences
+    /// within 2^26 (and at ±2^26), its largest determinant, cocircular quads, and None
+    /// from the first difference beyond 2^26 (and on i64 overflow of a difference).
+    #[test]
+    fn in_circle_small_equals_the_i128_determinant() {
+        let limit = IN_CIRCLE_SMALL_MAX_DIFFERENCE;
+        let mut state = 11u64;
+        let mut next = || {
+            state = crate::cdt::order::splitmix64_output(state);
+            state
+        };
+        let d = p(-(5 << 40), 7 << 38);
+        let mut signs = [0usize; 3];
+        for _ in 0..20_000 {
+            let mut diff = || {
+                let v = next();
+                match v % 4 {
+                    0 => [limit, -limit, limit - 1, 0][(v >> 2) as usize % 4],
+                    _ => ((v >> 2) % (2 * limit as u64 + 1)) as i64 - limit,
+                }
+            };
+            let mut q = || p(d.x + diff(), d.y + diff());
+            let (a, b, c) = (q(), q(), q());
+            let det = in_circle_det_small(a, b, c, d).expect("within 2^26");
+            assert_eq!(Some(det), in_circle_det_i128(a, b, c, d));
+            signs[(det.signum() + 1) as usize] += 1;
+        }
+        assert!(signs[0] > 100 && signs[2] > 100, "{signs:?}");
+        let (a, b, c) = (p(limit, -limit), p(limit, limit), p(-limit, limit));
+        let o = p(0, 0);
+        assert_eq!(
+            in_circle_det_small(a, b, c, o),
+            in_circle_det_i128(a, b, c, o)
+        );
+        // The unit square and its circle: cocircular, as on every tile map.
+        let k = limit / 2;
+        let square = [p(0, 0), p(k, 0), p(k, k), p(0, k)];
+        assert_eq!(
+            in_circle_det_small(square[0], square[1], square[2], square[3]),
+            Some(0)
+        );
+        assert_eq!(in_circle_det_small(p(limit + 1, 0), b, c, o), None);
+        assert_eq!(in_circle_det_small(a, p(0, -limit - 1), c, o), None);
+        let far = p(i64::MIN, 0);
+        assert_eq!(in_circle_det_small(far, b, c, p(1, 0)), None);
+        assert_eq!(
+            in_circle(a, b, c, o),
+            in_circle_det_i128(a, b, c, o).unwrap().cmp(&0)
+        );
     }
 
     #[test]

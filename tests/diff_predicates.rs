@@ -31,9 +31,14 @@ fn point(bound: i64) -> impl Strategy<Value = (i64, i64)> {
 
 /// A coordinate difference for the i128 in-circle: at or next to ±2^30, small, or any.
 fn i128_range_difference() -> impl Strategy<Value = i64> {
-    let limit = 1i64 << 30;
+    tier_difference(1 << 30)
+}
+
+/// Differences to d for one tier of the in-circle (src/predicates.rs: i64 terms up to
+/// 2^26, i128 up to 2^30): its edges, one beyond, tiny ones, and uniform.
+fn tier_difference(limit: i64) -> impl Strategy<Value = i64> {
     prop_oneof![
-        3 => prop::sample::select(vec![limit, -limit, limit - 1, -limit + 1, 0]),
+        3 => prop::sample::select(vec![limit, -limit, limit - 1, -limit + 1, limit + 1, 0]),
         2 => -4i64..=4,
         3 => -limit..=limit,
     ]
@@ -143,6 +148,16 @@ proptest! {
     fn in_circle_i128_range_matches_reference(
         d in point(CDT_BOUND - (1 << 30)),
         offsets in prop::array::uniform6(i128_range_difference()),
+    ) {
+        let at = |k: usize| pj((d.0 + offsets[2 * k], d.1 + offsets[2 * k + 1]));
+        assert_same(&json!({"op": "inCircle", "points": [at(0), at(1), at(2), pj(d)]}));
+    }
+
+    /// The i64-term in-circle (every difference to d at most 2^26), the same way.
+    #[test]
+    fn in_circle_small_range_matches_reference(
+        d in point(CDT_BOUND - (1 << 27)),
+        offsets in prop::array::uniform6(tier_difference(1 << 26)),
     ) {
         let at = |k: usize| pj((d.0 + offsets[2 * k], d.1 + offsets[2 * k + 1]));
         assert_same(&json!({"op": "inCircle", "points": [at(0), at(1), at(2), pj(d)]}));
