@@ -7,8 +7,10 @@
 #
 #   fuzz/coverage.sh [TARGET...]          (default: every target, `cargo fuzz list` order)
 #
-# LLVM_BIN=/usr/lib/llvm-22/bin  llvm-cov and llvm-profdata of the LLVM major version that
-#             nightly rustc uses (`rustc +nightly -vV`, "LLVM version").
+# LLVM_BIN=...  llvm-cov and llvm-profdata of the LLVM major version that nightly rustc
+#             uses (`rustc +nightly -vV`, "LLVM version"). Default: nightly's own
+#             (`rustup +nightly component add llvm-tools-preview`) if installed, else
+#             /usr/lib/llvm-22/bin.
 # REUSE=1     keep a target's profile from an earlier run instead of replaying it again.
 # Output: fuzz/coverage/TARGET/coverage.profdata (per target), fuzz/coverage/all.profdata,
 # fuzz/coverage/report-src.txt and report-reference.txt (llvm-cov report, per file).
@@ -16,8 +18,10 @@
 # neither covered nor counted: the share is of the lines the targets contain.
 set -euo pipefail
 cd "$(dirname "$0")"
-LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}" REUSE="${REUSE:-0}"
 triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
+tools="$(rustc +nightly --print sysroot)/lib/rustlib/$triple/bin"
+[[ -x $tools/llvm-cov ]] || tools=/usr/lib/llvm-22/bin
+LLVM_BIN="${LLVM_BIN:-$tools}" REUSE="${REUSE:-0}"
 if (($#)); then targets=("$@"); else mapfile -t targets < <(cargo fuzz list); fi
 root=$(cd .. && pwd)
 objects=()
