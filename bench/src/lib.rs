@@ -221,3 +221,14 @@ pub fn mgon_sides(r: f64, tolerance: f64) -> u32 {
         .find(|&m| r_units / (std::f64::consts::PI / f64::from(m)).cos() - r_units <= tol)
         .unwrap_or(256)
 }
+
+/// Two rayon pools, of 1 and of `threads` threads, for the benchmarks that compare them.
+#[cfg(feature = "parallel")]
+pub fn one_and_k_thread_pools(threads: usize) -> [rayon::ThreadPool; 2] {
+    [1, threads].map(|k| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(k)
+            .build()
+            .expect("pool")
+    })
+}

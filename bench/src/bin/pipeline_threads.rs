@@ -15,7 +15,7 @@ use build2d::pipeline::{MapSource, Mesh2DPipeline};
 use build2d::shrink::{pipeline_arc_tolerance, shrink_edges};
 use build2d::workloads::{cave, noisy, pillars, rooms};
 use build2d::Region;
-use build2d_bench::{load_average, median, options, peak_rss_mb};
+use build2d_bench::{load_average, median, one_and_k_thread_pools, options, peak_rss_mb};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -48,15 +48,7 @@ fn main() {
         "shrink arrangement: {} fragments, {} strips, {} window fragments, {} hot pixels",
         stats.input_fragments, stats.strips, stats.window_fragments, stats.hot_pixels
     );
-    let pools: Vec<rayon::ThreadPool> = [1, threads]
-        .iter()
-        .map(|&k| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(k)
-                .build()
-                .expect("pool")
-        })
-        .collect();
+    let pools = one_and_k_thread_pools(threads);
     // Per pool: total and per-stage times of every round.
     let mut times: Vec<Vec<Vec<f64>>> = vec![Vec::new(), Vec::new()];
     let mut names: Vec<String> = Vec::new();

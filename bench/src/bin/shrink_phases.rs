@@ -15,7 +15,7 @@ use build2d::rings::{trace, Operation};
 use build2d::shrink::{pipeline_arc_tolerance, shrink_edges};
 use build2d::workloads::cave;
 use build2d::Region;
-use build2d_bench::{load_average, median, options};
+use build2d_bench::{load_average, median, one_and_k_thread_pools, options};
 
 const PHASES: [&str; 5] = ["edges", "arrangement", "label", "trace", "total"];
 
@@ -29,15 +29,7 @@ fn main() {
     let map = cave(n);
     let region = Region::from_tile_map(&map.cells, n, n, 0.25, [0.0, 0.0], options()).expect("map");
     let tolerance = pipeline_arc_tolerance(0.25, radius);
-    let pools: Vec<rayon::ThreadPool> = [1, threads]
-        .iter()
-        .map(|&k| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(k)
-                .build()
-                .expect("pool")
-        })
-        .collect();
+    let pools = one_and_k_thread_pools(threads);
     let mut times = vec![vec![Vec::new(); PHASES.len()]; 2];
     let mut outputs = Vec::new();
     for _ in 0..rounds {
