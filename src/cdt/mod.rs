@@ -488,19 +488,14 @@ impl Cdt {
             .map(|k| (t, k))
     }
 
-    /// Records the slots a Sloan flip rewrote (t, u) or whose neighbour it rewrote.
+    /// Records the two slots a Sloan flip rewrote; their neighbours need no mark
+    /// (worklist.rs: an edge beside a slot no flip rewrote is locally Delaunay).
     fn note_sloan_flip(&mut self, t: u32, u: u32) {
         if self.sloan_touched.len() < self.mesh.triangles.len() {
             self.sloan_touched.resize(self.mesh.triangles.len(), false);
         }
-        for s in [t, u] {
-            self.sloan_touched[s as usize] = true;
-            for x in self.mesh.tri(s).nb {
-                if x != NONE {
-                    self.sloan_touched[x as usize] = true;
-                }
-            }
-        }
+        self.sloan_touched[t as usize] = true;
+        self.sloan_touched[u as usize] = true;
     }
 
     // ---- §6 restoration passes -----------------------------------------------------
