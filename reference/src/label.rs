@@ -243,6 +243,63 @@ mod tests {
         }
     }
 
+    /// Asserts that every segment of `arr` has winding [1, 0] on one side, [0, 0] on the other.
+    fn assert_one_inside(arr: &Arrangement) {
+        let w = label(arr).unwrap();
+        for (seg, sw) in arr.segments.iter().zip(&w) {
+            let (inside, outside) = if seg.2[0] == 1 {
+                (sw.left, sw.right)
+            } else {
+                (sw.right, sw.left)
+            };
+            assert_eq!((inside, outside), ([1, 0], [0, 0]), "{seg:?}");
+        }
+    }
+
+    #[test]
+    fn a_needle_whose_sides_pass_as_close_as_the_grid_allows() {
+        // The midpoint m = (90.5, 0.5) of the long side (0,0)→(181,1) lies 1/(2·|t|) from
+        // the line of the other long side t = (0,0)→(180,1), the least distance a line
+        // through two grid points can keep from a half-integer point. Q = 181² + 1 = 32762
+        // sits just below 2^15, so δ = 2^−16 puts the test points within 0.6% of that gap:
+        // any δ taken from a smaller bound than 2·Q (Q + 2, say) lands beyond t. Moved
+        // left by 136, every segment has |a.x + b.x| < 93, and transposed likewise in y:
+        // a length computed from a sum instead of a difference would halve δ's bound too.
+        for needle in [
+            [(0, 0), (181, 1), (180, 1)],
+            [(-136, 0), (45, 1), (44, 1)],
+            [(0, -136), (1, 44), (1, 45)],
+        ] {
+            assert_one_inside(&noded::arrange(&edges_of(&needle, 0)).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_segment_must_run_from_the_smaller_vertex_to_the_larger() {
+        // The unit square (0,0), (0,1), (1,0), (1,1) as indices 0..4, counter-clockwise.
+        let square = |right_side: (usize, usize, [i64; 2])| Arrangement {
+            vertices: vec![
+                Point { x: 0, y: 0 },
+                Point { x: 0, y: 1 },
+                Point { x: 1, y: 0 },
+                Point { x: 1, y: 1 },
+            ],
+            segments: vec![(0, 1, [-1, 0]), (0, 2, [1, 0]), right_side, (1, 3, [-1, 0])],
+        };
+        assert_one_inside(&square((2, 3, [1, 0])));
+        // The same side written downwards with its net negated is still balanced, and a
+        // vertical side is never crossed by a ray, so only the order check can refuse it.
+        assert_eq!(
+            label(&square((3, 2, [-1, 0]))),
+            Err(RefError::GeometryDefect)
+        );
+        // A segment from a vertex to itself, added with zero nets: balanced, never
+        // crossed, and left − right = 0 = net; refused by the same check.
+        let mut with_loop = square((2, 3, [1, 0]));
+        with_loop.segments.push((3, 3, [0, 0]));
+        assert_eq!(label(&with_loop), Err(RefError::GeometryDefect));
+    }
+
     #[test]
     fn unbalanced_arrangement_is_a_defect() {
         // A lone segment is not a closed boundary: no windings satisfy [L1] everywhere.
