@@ -231,16 +231,7 @@ mod tests {
         // (2,2),(4,4),(0,4) CCW. Every segment has inside 1 on exactly one side.
         let mut edges = edges_of(&[(0, 0), (4, 0), (2, 2)], 0);
         edges.extend(edges_of(&[(2, 2), (4, 4), (0, 4)], 0));
-        let arr = noded::arrange(&edges).unwrap();
-        let w = label(&arr).unwrap();
-        for (seg, sw) in arr.segments.iter().zip(&w) {
-            let (inside, outside) = if seg.2[0] == 1 {
-                (sw.left, sw.right)
-            } else {
-                (sw.right, sw.left)
-            };
-            assert_eq!((inside, outside), ([1, 0], [0, 0]), "{seg:?}");
-        }
+        assert_one_inside(&noded::arrange(&edges).unwrap());
     }
 
     /// Asserts that every segment of `arr` has winding [1, 0] on one side, [0, 0] on the other.
