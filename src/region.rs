@@ -433,17 +433,30 @@ impl Region {
             }
         }
         let edges: Vec<(GridPoint, GridPoint)> = self.edges().collect();
-        for (i, &(a, b)) in edges.iter().enumerate() {
-            if a == b {
-                return fail(format!("edge {i} has zero length"));
-            }
-            for &(c, d) in &edges[i + 1..] {
-                if properly_cross(a, b, c, d) {
+        if let Some(i) = edges.iter().position(|(a, b)| a == b) {
+            return fail(format!("edge {i} has zero length"));
+        }
+        // Two edges that cross, or a vertex inside an edge, lie in each other's bounding
+        // box: sweeping the edges by their left end compares only pairs whose x-ranges
+        // overlap, and each edge looks only at the vertices within its box.
+        let x_range = |(a, b): (GridPoint, GridPoint)| (a.x.min(b.x), a.x.max(b.x));
+        let y_range = |(a, b): (GridPoint, GridPoint)| (a.y.min(b.y), a.y.max(b.y));
+        let mut by_left = edges.clone();
+        by_left.sort_unstable_by_key(|&e| x_range(e).0);
+        let mut vertices: Vec<GridPoint> = edges.iter().map(|&(a, _)| a).collect();
+        vertices.sort_unstable();
+        for (k, &(a, b)) in by_left.iter().enumerate() {
+            let (x0, x1) = x_range((a, b));
+            let (y0, y1) = y_range((a, b));
+            for &(c, d) in by_left[k + 1..].iter().take_while(|&&e| x_range(e).0 <= x1) {
+                let (v0, v1) = y_range((c, d));
+                if v0 <= y1 && y0 <= v1 && properly_cross(a, b, c, d) {
                     return fail(format!("edges {a:?}-{b:?} and {c:?}-{d:?} cross"));
                 }
             }
-            for &(c, _) in &edges {
-                if strictly_inside_segment(c, a, b) {
+            let first = vertices.partition_point(|v| v.x < x0);
+            for &c in vertices[first..].iter().take_while(|v| v.x <= x1) {
+                if (y0..=y1).contains(&c.y) && strictly_inside_segment(c, a, b) {
                     return fail(format!("vertex {c:?} lies inside edge {a:?}-{b:?}"));
                 }
             }
@@ -846,6 +859,33 @@ pub(crate) mod tests {
                     "wrong reason {text:?}, wanted {needle:?}"
                 );
             }
+        }
+    }
+
+    proptest! {
+        /// The swept crossing and vertex-inside-edge tests of [`Region::check`] reject
+        /// exactly the rings that the all-pairs definition rejects.
+        #[test]
+        fn check_finds_every_crossing_and_vertex_inside_an_edge(
+            rings in proptest::collection::vec(
+                proptest::collection::vec((-4i64..=4, -4i64..=4), 3..7), 1..4),
+        ) {
+            let rings: Vec<Ring> = rings
+                .into_iter()
+                .map(|r| r.into_iter().map(|(x, y)| p(x, y)).collect())
+                .collect();
+            let region = Region::from_canonical_rings(0, rings);
+            let edges: Vec<(GridPoint, GridPoint)> = region.edges().collect();
+            prop_assume!(edges.iter().all(|(a, b)| a != b));
+            let defect = edges.iter().enumerate().any(|(i, &(a, b))| {
+                edges[i + 1..].iter().any(|&(c, d)| properly_cross(a, b, c, d))
+                    || edges.iter().any(|&(c, _)| strictly_inside_segment(c, a, b))
+            });
+            let verdict = region.check().err().map(|e| e.to_string());
+            let named = verdict
+                .as_deref()
+                .is_some_and(|t| t.ends_with(" cross") || t.contains(" lies inside edge "));
+            prop_assert_eq!(named, defect, "{:?}", verdict);
         }
     }
 
