@@ -849,38 +849,45 @@ fn triangulate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Value> {
     Ok(json!({"op": "triangulate", "region": region}))
 }
 
-/// [W1] on a partition: rebuilt typed, checked against the area of its own boundary.
+/// [W1] on a partition read from its JSON: rebuilt typed, then [`check_typed_partition`].
 fn check_partition(out: &Value, limit: usize, area2: Option<i128>, input: &Value) {
-    use crate::partition::ConvexPartition;
-    let vertices: Vec<GridPoint> = out["vertices"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|p| GridPoint::new(p[0].as_i64().unwrap_or(0), p[1].as_i64().unwrap_or(0)))
-        .collect();
-    let polygons: Vec<Vec<u32>> =
-        serde_json::from_value(out["polygons"].clone()).unwrap_or_default();
-    let neighbors: Vec<Vec<i32>> =
-        serde_json::from_value(out["neighbors"].clone()).unwrap_or_default();
-    let boundary: i128 = polygons
+    let partition = crate::partition::ConvexPartition {
+        vertices: out["vertices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| GridPoint::new(p[0].as_i64().unwrap_or(0), p[1].as_i64().unwrap_or(0)))
+            .collect(),
+        polygons: serde_json::from_value(out["polygons"].clone()).unwrap_or_default(),
+        neighbors: serde_json::from_value(out["neighbors"].clone()).unwrap_or_default(),
+    };
+    check_typed_partition(&partition, limit, area2, input);
+}
+
+/// [W1] on a partition, checked against the area of its own boundary (and the region's).
+fn check_typed_partition(
+    partition: &crate::partition::ConvexPartition,
+    limit: usize,
+    area2: Option<i128>,
+    input: &Value,
+) {
+    let vertex = |i: u32| {
+        partition
+            .vertices
+            .get(i as usize)
+            .copied()
+            .unwrap_or(GridPoint::new(0, 0))
+    };
+    let boundary: i128 = partition
+        .polygons
         .iter()
-        .zip(&neighbors)
+        .zip(&partition.neighbors)
         .flat_map(|(poly, nbs)| {
             (0..poly.len())
                 .filter(|&i| nbs.get(i) == Some(&-1))
-                .map(move |i| (poly, i))
+                .map(move |i| (vertex(poly[i]), vertex(poly[(i + 1) % poly.len()])))
         })
-        .map(|(poly, i)| {
-            let a = vertices
-                .get(poly[i] as usize)
-                .copied()
-                .unwrap_or(GridPoint::new(0, 0));
-            let b = vertices
-                .get(poly[(i + 1) % poly.len()] as usize)
-                .copied()
-                .unwrap_or(GridPoint::new(0, 0));
-            i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y)
-        })
+        .map(|(a, b)| i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y))
         .sum();
     if area2.is_some_and(|a| a != boundary) {
         fail(
@@ -888,11 +895,6 @@ fn check_partition(out: &Value, limit: usize, area2: Option<i128>, input: &Value
             input,
         );
     }
-    let partition = ConvexPartition {
-        vertices,
-        polygons,
-        neighbors,
-    };
     if let Err(e) = partition.check(limit, boundary) {
         fail(&format!("invalid partition (limit {limit}): {e}"), input);
     }
@@ -931,12 +933,16 @@ fn check_triangulate(input: &Value) {
     let out = outcome(input);
     let moved = translated_case(input, SHIFT);
     require_translated_vertices(input, &out, &moved, SHIFT, Some("triangles"));
-    for limit in [3, 6, 16] {
-        let case =
-            json!({"op": "partitionConvex", "region": input["region"], "maxVertices": limit});
+    // One limit through the case and its JSON, the others on the triangulation at hand
+    // (what `partition_convex` does after triangulating the region again).
+    let case = json!({"op": "partitionConvex", "region": input["region"], "maxVertices": 6});
+    let parts = outcome(&case).unwrap_or_else(|e| fail(&format!("partition failed: {e}"), &case));
+    check_partition(&parts, 6, Some(region.area2()), &case);
+    for limit in [3, 16] {
         let parts =
-            outcome(&case).unwrap_or_else(|e| fail(&format!("partition failed: {e}"), &case));
-        check_partition(&parts, limit, Some(region.area2()), &case);
+            crate::partition::partition_convex(&t.vertices, &t.triangles, &t.neighbors, limit)
+                .unwrap_or_else(|e| fail(&format!("partition ({limit}) failed: {e}"), input));
+        check_typed_partition(&parts, limit, Some(region.area2()), input);
     }
 }
 
