@@ -386,6 +386,64 @@ mod tests {
     }
 
     #[test]
+    fn a_vertex_with_more_edges_out_than_in_is_a_defect() {
+        // The square plus its diagonal (0,0)→(2,2): every vertex with an edge out has one
+        // in, but (0,0) has two out and one in.
+        let mut edges = ring_edges(&[(0, 0), (2, 0), (2, 2), (0, 2)]);
+        edges.push((p(0, 0), p(2, 2)));
+        assert_eq!(chain(&edges), Err(RefError::GeometryDefect));
+    }
+
+    #[test]
+    fn a_zero_length_edge_is_a_defect() {
+        for at in [(0, 0), (2, 2), (5, 5)] {
+            let mut edges = ring_edges(&[(0, 0), (2, 0), (2, 2), (0, 2)]);
+            edges.push((p(at.0, at.1), p(at.0, at.1)));
+            assert_eq!(chain(&edges), Err(RefError::GeometryDefect), "{at:?}");
+        }
+    }
+
+    #[test]
+    fn rings_are_sorted_after_collinear_vertices_are_dropped() {
+        // A = (0,0),(1,0),(3,0),(3,2),(0,2) and B = (0,0),(2,−5),(3,−3) touch at (0,0).
+        // Traced from the smallest edge, A comes first ((0,0)→(1,0)); once (1,0) is
+        // dropped A starts (0,0)→(3,0), which sorts after B's (0,0)→(2,−5) ([R6]).
+        let mut edges = ring_edges(&[(0, 0), (1, 0), (3, 0), (3, 2), (0, 2)]);
+        edges.extend(ring_edges(&[(0, 0), (2, -5), (3, -3)]));
+        let rings = chain(&edges).unwrap();
+        assert_eq!(
+            rings,
+            vec![
+                vec![p(0, 0), p(2, -5), p(3, -3)],
+                vec![p(0, 0), p(3, 0), p(3, 2), p(0, 2)]
+            ]
+        );
+        check_canonical(&rings).unwrap();
+    }
+
+    #[test]
+    fn a_ring_through_its_smallest_vertex_twice_starts_at_the_smaller_edge() {
+        // The square [0,4]² less the triangle (0,0),(1,2),(2,1) touching its corner, as
+        // one ring through (0,0) twice: the start is (0,0)→(1,2), not (0,0)→(4,0).
+        let ring = vec![
+            p(0, 0),
+            p(1, 2),
+            p(2, 1),
+            p(0, 0),
+            p(4, 0),
+            p(4, 4),
+            p(0, 4),
+        ];
+        assert_eq!(check_canonical(&[ring.clone()]), Ok(()));
+        let mut other_start = ring;
+        other_start.rotate_left(3);
+        assert_eq!(
+            check_canonical(&[other_start]),
+            Err("ring 0 does not start at its smallest edge".into())
+        );
+    }
+
+    #[test]
     fn check_canonical_rejects_rotations_and_order() {
         let a = vec![p(0, 0), p(1, 0), p(1, 1), p(0, 1)];
         let b = vec![p(5, 0), p(6, 0), p(6, 1), p(5, 1)];
