@@ -434,7 +434,7 @@ mod tests {
             p(4, 4),
             p(0, 4),
         ];
-        assert_eq!(check_canonical(&[ring.clone()]), Ok(()));
+        assert_eq!(check_canonical(std::slice::from_ref(&ring)), Ok(()));
         let mut other_start = ring;
         other_start.rotate_left(3);
         assert_eq!(
