@@ -347,6 +347,9 @@ mod tests {
             -7.25,
             123456.75,
             2.0f64.powi(40) + 0.5,
+            // Exponent above 0: the mantissa times a power of two.
+            2.0f64.powi(60),
+            -3.0 * 2.0f64.powi(53),
         ];
         // A deterministic spread of values with many fraction patterns.
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
