@@ -4,6 +4,7 @@
 //! multiply-add on its own. Rounding to the grid is done on the exact rational value of the
 //! f64 (a different method than the engine's `round_ties_even`, so the two check each other).
 
+use crate::grid::exact_rational;
 use crate::mutation::{self, Mutation};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -11,34 +12,6 @@ use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::geom::Point;
-
-/// The exact rational value of a finite f64 (`None` for NaN and infinities).
-pub fn exact_rational(v: f64) -> Option<BigRational> {
-    if !v.is_finite() {
-        return None;
-    }
-    let bits = v.to_bits();
-    let negative = bits >> 63 == 1;
-    let exponent_field = ((bits >> 52) & 0x7ff) as i64;
-    let fraction = bits & ((1u64 << 52) - 1);
-    // value = mantissa × 2^exponent
-    let (mantissa, exponent) = if exponent_field == 0 {
-        (fraction, -1074i64)
-    } else {
-        (fraction | (1u64 << 52), exponent_field - 1075)
-    };
-    let mut numerator = BigInt::from(mantissa);
-    if negative {
-        numerator = -numerator;
-    }
-    let two = BigInt::from(2u8);
-    let value = if exponent >= 0 {
-        BigRational::from_integer(numerator * num_traits::pow(two, exponent as usize))
-    } else {
-        BigRational::new(numerator, num_traits::pow(two, (-exponent) as usize))
-    };
-    Some(value)
-}
 
 /// Round half to even of an exact rational.
 pub fn round_half_even_rational(value: &BigRational) -> BigInt {
