@@ -32,14 +32,6 @@ pub fn round_half_even(v: f64) -> Option<i64> {
     round_half_even_rational(&exact_rational(v)?).to_i64()
 }
 
-/// p + round_half_even(v), the offset point of X11. `None` only for a non-finite v.
-pub fn offset_point(p: Point, v: [f64; 2]) -> Option<Point> {
-    Some(Point {
-        x: p.x.checked_add(round_half_even(v[0])?)?,
-        y: p.y.checked_add(round_half_even(v[1])?)?,
-    })
-}
-
 /// Unit left normal of a→b (X11): dx, dy in f64, len = sqrt(dx·dx + dy·dy),
 /// n = (−dy / len, dx / len).
 pub fn unit_left_normal(a: Point, b: Point) -> [f64; 2] {
@@ -494,13 +486,11 @@ mod tests {
     }
 
     #[test]
-    fn normals_and_offset_points() {
+    fn normals_and_rounded_offsets() {
         assert_eq!(unit_left_normal(p(0, 0), p(4, 0)), [-0.0, 1.0]);
         assert_eq!(rounded_normal_offset(p(0, 0), p(0, 5), 3.0), Some([-3, 0]));
         // (3, 4)/5 · 2.5 = (1.5, 2) exactly: −2 and 1.5 → 2 (tie to even).
         assert_eq!(rounded_normal_offset(p(0, 0), p(4, -3), 2.5), Some([2, 2]));
-        assert_eq!(offset_point(p(1, 1), [0.5, -0.5]), Some(p(1, 1)));
-        assert_eq!(offset_point(p(1, 1), [1.5, -1.5]), Some(p(3, -1)));
         assert_eq!(square_half_side(0.3), Some(1));
         assert_eq!(square_half_side(2.5), Some(2));
         assert_eq!(square_half_side(3.5), Some(4));
