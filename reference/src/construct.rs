@@ -497,6 +497,23 @@ mod tests {
     }
 
     #[test]
+    fn hull_of_three_points_or_fewer() {
+        // Fewer than 3 distinct points come back sorted and deduplicated.
+        assert_eq!(convex_hull(&[p(2, 0), p(2, 0)]), vec![p(2, 0)]);
+        assert_eq!(convex_hull(&[p(2, 0), p(0, 1)]), vec![p(0, 1), p(2, 0)]);
+        // Three points sorted clockwise are turned counter-clockwise; collinear ones give
+        // the segment between the extremes.
+        assert_eq!(
+            convex_hull(&[p(0, 0), p(1, 1), p(2, 0)]),
+            vec![p(0, 0), p(2, 0), p(1, 1)]
+        );
+        assert_eq!(
+            convex_hull(&[p(1, 0), p(0, 0), p(2, 0)]),
+            vec![p(0, 0), p(2, 0)]
+        );
+    }
+
+    #[test]
     fn hull_of_square_join_corners() {
         let corners = |a: Point, b: Point, h: i64| {
             let mut c = Vec::new();
