@@ -435,7 +435,18 @@ mod tests {
                 // The bisection keeps the area below the target just under λ.
                 let below = equal_area_quadrant_area(r, &equal_area_quadrant(r, m, lambda - 1e-9));
                 assert!(below < target);
+                // [E4] moves hi to every midpoint whose f64 area is not below the target,
+                // so λ's own f64 area is never below it.
+                let own = equal_area_quadrant_area(r, &equal_area_quadrant(r, m, lambda));
+                assert!(own >= quarter_disc_area(r), "r {r} m {m}");
             }
+        }
+        // A midpoint whose f64 area equals the target exactly is kept as hi (the area is
+        // not below the target): for m = 8 and 32 the bisection meets one and ends on one.
+        for m in [8, 32] {
+            let lambda = equal_area_lambda(1.0, m);
+            let own = equal_area_quadrant_area(1.0, &equal_area_quadrant(1.0, m, lambda));
+            assert_eq!(own, quarter_disc_area(1.0), "m {m}");
         }
         // m = 8 in closed form: r² − (r − λh)²/2 = πr²/4, so λh = r(1 − sqrt(2 − π/2)).
         let lambda = equal_area_lambda(1.0, 8);
