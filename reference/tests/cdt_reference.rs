@@ -983,3 +983,62 @@ fn worked_example_square_then_constraint() {
         [[0, 2, 1], [1, 2, 3]]
     );
 }
+
+/// `Cdt::check` rejects each broken invariant with its own message: one hand-broken copy
+/// of a valid CDT per condition (the kite (0,0), (2,−1), (2,1), (4,0) with the
+/// constraint (0,0)–(4,0), which is not Delaunay).
+#[test]
+fn cdt_check_rejects_each_broken_invariant() {
+    let kite = triangulate_points(&pts(&[(0, 0), (2, -1), (2, 1), (4, 0)]), &[[0, 3]]).unwrap();
+    assert_eq!(kite.check(), Ok(()));
+    let n = kite.input_count;
+    let rejects = |cdt: &Cdt, needle: &str| match cdt.check() {
+        Ok(()) => panic!("accepted a broken CDT ({needle})"),
+        Err(e) => assert!(e.contains(needle), "wrong reason {e:?}, wanted {needle:?}"),
+    };
+    let mut b = kite.clone();
+    b.vertices.pop();
+    rejects(&b, "vertex count is not n + 3");
+    let mut b = kite.clone();
+    b.slots.pop();
+    rejects(&b, "slots for n = 4");
+    let mut b = kite.clone();
+    b.slots[0].v.swap(0, 1);
+    rejects(&b, "is not counter-clockwise");
+    // A NONE on an edge with one bounding end (such edges are shared by two slots).
+    let mut b = kite.clone();
+    let (t, k) = (0..b.slots.len())
+        .flat_map(|t| (0..3).map(move |k| (t, k)))
+        .find(|&(t, k)| {
+            let s = &kite.slots[t];
+            (s.v[k] >= n) != (s.v[(k + 1) % 3] >= n)
+        })
+        .unwrap();
+    b.slots[t].nb[k] = None;
+    rejects(&b, "NONE inside");
+    // The constraint's flag on one side only, then on neither side.
+    let (t, k) = (0..kite.slots.len())
+        .flat_map(|t| (0..3).map(move |k| (t, k)))
+        .find(|&(t, k)| kite.slots[t].con[k])
+        .unwrap();
+    let mut b = kite.clone();
+    b.slots[t].con[k] = false;
+    rejects(&b, "flags differ");
+    // Unconstrained, the edge (0,0)–(4,0) is not Delaunay; found from either side, and
+    // with both slots rotated so that it is their edge 0 (the apex read across it is then
+    // the neighbour's v[2]).
+    let mut b = kite.clone();
+    for s in &mut b.slots {
+        s.con = [false; 3];
+    }
+    rejects(&b, "not locally Delaunay");
+    let u = b.slots[t].nb[k].unwrap();
+    let j = b.slots[u].nb.iter().position(|&x| x == Some(t)).unwrap();
+    for (slot, edge) in [(t, k), (u, j)] {
+        let s = &mut b.slots[slot];
+        s.v.rotate_left(edge);
+        s.nb.rotate_left(edge);
+        s.con.rotate_left(edge);
+    }
+    rejects(&b, "not locally Delaunay");
+}
