@@ -407,9 +407,9 @@ impl Region {
     /// Checks the invariants of a region ([W1], [R3]–[R6]): snap bits in range; rings of
     /// at least 3 points within ±2^39; no two edges cross properly and no vertex lies
     /// inside an edge (a sweep over x: all pairs only when every edge spans the others'
-    /// x-ranges); every
-    /// point of the plane has winding 0 or 1 with the interior on the left of every edge;
-    /// and the rings are exactly what tracing their own edges gives ([R4]–[R6]).
+    /// x-ranges); every point of the plane has winding 0 or 1 with the interior on the
+    /// left of every edge; and the rings are exactly what tracing their own edges gives
+    /// ([R4]–[R6]).
     ///
     /// ```
     /// use build2d::{Geometry2DOptions, Outline, Region};

@@ -515,8 +515,8 @@ mod tests {
         // Three points sorted clockwise are turned counter-clockwise; collinear ones give
         // the segment between the extremes.
         assert_eq!(
-            convex_hull(&[p(0, 0), p(1, 1), p(2, 0)]),
-            vec![p(0, 0), p(2, 0), p(1, 1)]
+            convex_hull(&[p(-3, 2), p(1, 5), p(4, -1)]),
+            vec![p(-3, 2), p(4, -1), p(1, 5)]
         );
         assert_eq!(
             convex_hull(&[p(1, 0), p(0, 0), p(2, 0)]),

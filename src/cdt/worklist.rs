@@ -30,20 +30,21 @@
 //! touched is locally Delaunay: Lawson's legalisation (§4.5) leaves every edge with
 //! in-circle ≤ 0 after each insertion (the classical invariant: the only edges that can
 //! fail after a split are the ones opposite the new point, and each is tested, a flip
-//! replacing it by two edges opposite the point that are tested in turn). An edge between
-//! a slot that Sloan rewrote and one it did not is locally Delaunay too: every edge being
-//! locally Delaunay after the points, the point triangulation is Delaunay (the Delaunay
-//! lemma; the bounding vertices are real points), so the untouched slot's circumcircle
-//! holds no vertex strictly inside, the far apex included; and the in-circle sign of a
-//! quadrilateral is the same seen from either triangle (the lifted 4×4 determinant under
-//! an even permutation of its rows). So the first pass needs only the slots Sloan's flips
-//! rewrote: a slot beside them answers "no flip" until a [D7] flip dirties it. Within a pass the plain scan visits
-//! slots in increasing index, edges 0, 1, 2 of the current content; a slot dirtied by a
-//! flip at slot t is tested later in the same pass when its index is above t, and in the
-//! next pass otherwise (t itself too: its edges up to the flipped one have been passed,
-//! the later ones are tested next anyway). Slots never dirtied would answer "no flip" in
-//! the plain scan, so both make the same flips in the same order; a pass flips something
-//! exactly when the next pass's set is non-empty, so both run the same passes.
+//! replacing it by two edges opposite the point that are tested in turn). An edge
+//! between a slot that Sloan rewrote and one it did not is locally Delaunay too: every
+//! edge being locally Delaunay after the points, the point triangulation is Delaunay
+//! (the Delaunay lemma; the bounding vertices are real points), so the untouched slot's
+//! circumcircle holds no vertex strictly inside, the far apex included; and the
+//! in-circle sign of a quadrilateral is the same seen from either triangle (the lifted
+//! 4×4 determinant under an even permutation of its rows). So the first pass needs only
+//! the slots Sloan's flips rewrote: a slot beside them answers "no flip" until a [D7]
+//! flip dirties it. Within a pass the plain scan visits slots in increasing index,
+//! edges 0, 1, 2 of the current content; a slot dirtied by a flip at slot t is tested
+//! later in the same pass when its index is above t, and in the next pass otherwise (t
+//! itself too: its edges up to the flipped one have been passed, the later ones are
+//! tested next anyway). Slots never dirtied would answer "no flip" in the plain scan,
+//! so both make the same flips in the same order; a pass flips something exactly when
+//! the next pass's set is non-empty, so both run the same passes.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
