@@ -4,7 +4,6 @@
 //! weakly convex counter-clockwise polygons with per-edge neighbours.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
@@ -57,7 +56,8 @@ impl ConvexPartition {
         if !self.polygons.windows(2).all(|w| w[0] < w[1]) {
             return Err("polygons not sorted and distinct".into());
         }
-        let mut edges: HashMap<(u32, u32), usize> = HashMap::new();
+        // Every directed edge with its polygon, sorted: lookups by binary search.
+        let mut edges: Vec<((u32, u32), i32)> = Vec::new();
         let mut total: i128 = 0;
         for (k, poly) in self.polygons.iter().enumerate() {
             let m = poly.len();
@@ -78,9 +78,7 @@ impl ConvexPartition {
                 }
                 let (a, b) = (at(i), at(i + 1));
                 area2 += i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y);
-                if edges.insert((poly[i], poly[(i + 1) % m]), k).is_some() {
-                    return Err(format!("edge {}→{} used twice", poly[i], poly[(i + 1) % m]));
-                }
+                edges.push(((poly[i], poly[(i + 1) % m]), k as i32));
             }
             if area2 <= 0 {
                 return Err(format!("polygon {k} is not counter-clockwise"));
@@ -90,6 +88,11 @@ impl ConvexPartition {
                 return Err(format!("polygon {k}: one neighbour per edge"));
             }
         }
+        edges.sort_unstable();
+        if let Some(w) = edges.windows(2).find(|w| w[0].0 == w[1].0) {
+            let (a, b) = w[0].0;
+            return Err(format!("edge {a}→{b} used twice"));
+        }
         if total != region_area2 {
             return Err(format!(
                 "areas add up to {total}, region has {region_area2}"
@@ -98,7 +101,7 @@ impl ConvexPartition {
         for (k, poly) in self.polygons.iter().enumerate() {
             for i in 0..poly.len() {
                 let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-                let expected = edges.get(&(b, a)).map_or(-1, |&q| q as i32);
+                let expected = owner_of(&edges, (b, a));
                 if self.neighbors[k][i] != expected {
                     return Err(format!(
                         "polygon {k} edge {i}: neighbour {} expected {expected}",
@@ -249,19 +252,21 @@ pub(crate) fn partition_observed(
     out.sort();
 
     // [PC5]: the neighbour across (v_i, v_{i+1}) holds the reversed edge.
-    let mut edge_owner: HashMap<(u32, u32), i32> = HashMap::new();
-    for (k, poly) in out.iter().enumerate() {
-        for i in 0..poly.len() {
-            edge_owner.insert((poly[i], poly[(i + 1) % poly.len()]), k as i32);
-        }
-    }
+    let mut edge_owner: Vec<((u32, u32), i32)> = out
+        .iter()
+        .enumerate()
+        .flat_map(|(k, poly)| {
+            (0..poly.len()).map(move |i| ((poly[i], poly[(i + 1) % poly.len()]), k as i32))
+        })
+        .collect();
+    edge_owner.sort_unstable();
     let neighbors = out
         .iter()
         .map(|poly| {
             (0..poly.len())
                 .map(|i| {
                     let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-                    edge_owner.get(&(b, a)).copied().unwrap_or(-1)
+                    owner_of(&edge_owner, (b, a))
                 })
                 .collect()
         })
@@ -271,6 +276,13 @@ pub(crate) fn partition_observed(
         polygons: out,
         neighbors,
     })
+}
+
+/// The polygon that holds directed edge `e` in a sorted (edge, polygon) list, or −1.
+fn owner_of(edges: &[((u32, u32), i32)], e: (u32, u32)) -> i32 {
+    edges
+        .binary_search_by_key(&e, |&(edge, _)| edge)
+        .map_or(-1, |i| edges[i].1)
 }
 
 /// The polygon P ∪ Q across diagonal {lo, hi} if [PC2] allows it: P's cycle with the
