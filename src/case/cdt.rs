@@ -6,6 +6,7 @@ use super::read::{closed, index_from_integer, parse_grid_point, parse_i64, parse
 use super::read::{parse_tuple, read_region_input, req, Object};
 use super::{grid_point_json, CaseResult};
 use crate::cdt::Cdt;
+use crate::Triangulation;
 
 pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
@@ -43,13 +44,17 @@ fn cdt_case(input: &Object) -> CaseResult {
 fn triangulate_case(input: &Object) -> CaseResult {
     closed(input, "the input", &["op", "region"])?;
     let region = read_region_input(req(input, "region")?)?.resolve()?;
-    let t = region.triangulate()?;
+    Ok(triangulation_json(&region.triangulate()?))
+}
+
+/// The output of a `triangulate` case.
+pub(crate) fn triangulation_json(t: &Triangulation) -> Value {
     let vertices: Vec<Value> = t.vertices.iter().map(|p| grid_point_json(*p)).collect();
-    Ok(json!({
+    json!({
         "vertices": vertices,
         "triangles": t.triangles,
         "neighbors": t.neighbors,
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ mod read;
 mod regions;
 mod vectors;
 
+pub(crate) use cdt::triangulation_json;
 pub use compare::compare_outcome;
 pub use read::{
     parse_array, parse_f64, parse_f64_point, parse_grid_point, parse_i64, parse_outlines,
