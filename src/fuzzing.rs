@@ -634,12 +634,16 @@ fn snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
 /// Outlines with up to `max_edges` edges in all, coordinates on a sub-grid of
 /// `scale` × unit (dense touching and collinear rings), sometimes half units (ties).
 /// Mostly at most 3 outlines of 2 rings of 8 points; one input in [`LARGE_ONE_IN`] up to
-/// 8 outlines of 3 rings of 40 (random rings cross themselves about n²/4 times).
+/// 8 outlines of 3 rings of 40. Random rings cross themselves about n²/4 times, so every
+/// other large input has its rings' points in angular order around their box centre
+/// instead: star-shaped rings, hundreds of edges at the cost of tens of crossings.
 fn outlines(u: &mut Unstructured<'_>, bits: u8, max_edges: usize) -> arbitrary::Result<Value> {
     let unit = 1.0 / crate::grid::scale(bits);
     let scale = [1.0, 2.0, 8.0, 64.0][usize::from(u8::arbitrary(u)? % 4)] * unit;
     let span = i32::from(u8::arbitrary(u)? % 24) + 2;
-    let (most_outlines, most_rings, most_points) = if u8::arbitrary(u)? % LARGE_ONE_IN == 0 {
+    let size = u8::arbitrary(u)?;
+    let star = size % (2 * LARGE_ONE_IN) == 0;
+    let (most_outlines, most_rings, most_points) = if size % LARGE_ONE_IN == 0 {
         (8u8, 3u8, 40usize)
     } else {
         (3, 2, 8)
@@ -665,15 +669,34 @@ fn outlines(u: &mut Unstructured<'_>, bits: u8, max_edges: usize) -> arbitrary::
                         k
                     })
                 };
-                ring.push(json!([c()?, c()?]));
+                ring.push([c()?, c()?]);
             }
-            rings.push(Value::Array(ring));
+            if star {
+                in_angular_order(&mut ring);
+            }
+            rings.push(json!(ring));
         }
         if !rings.is_empty() {
             list.push(Value::Array(rings));
         }
     }
     Ok(Value::Array(list))
+}
+
+/// Sorts points by their angle around the centre of their bounding box.
+fn in_angular_order(points: &mut [[f64; 2]]) {
+    let (lo, hi) = points.iter().fold(
+        ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]),
+        |(lo, hi), p| {
+            (
+                [lo[0].min(p[0]), lo[1].min(p[1])],
+                [hi[0].max(p[0]), hi[1].max(p[1])],
+            )
+        },
+    );
+    let centre = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
+    let angle = |p: &[f64; 2]| (p[1] - centre[1]).atan2(p[0] - centre[0]);
+    points.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
 }
 
 /// A tile map up to `max_side` × `max_side` (cells of whole or half units, origin on

@@ -103,6 +103,15 @@ enum Command {
         /// The fuzz input file.
         artifact: PathBuf,
     },
+    /// Time a fast fuzz target's checks on every input of a corpus directory, and print
+    /// the costliest inputs and the share of the time they take (which inputs set a
+    /// target's executions per second; needs the `fuzzing` feature).
+    FuzzCosts {
+        /// A fast target (`fast_*`).
+        target: String,
+        /// A corpus directory, such as `fuzz/corpus/<target>`.
+        dir: PathBuf,
+    },
     /// Speak the port protocol on standard input/output (docs/ports.md): the engine as a
     /// port, the example a port author reads and the subject of `build2d conform`.
     #[cfg(feature = "conform")]
@@ -294,6 +303,7 @@ fn main() -> ExitCode {
         Command::Run { case, canonical } => run(&case, canonical),
         Command::Check { case } => check(&case),
         Command::FuzzCase { target, artifact } => fuzz_case(&target, &artifact),
+        Command::FuzzCosts { target, dir } => fuzz_costs(&target, &dir),
         #[cfg(feature = "conform")]
         Command::Serve {
             mutate,
@@ -812,6 +822,60 @@ fn fuzz_case(target: &str, artifact: &Path) -> ExitCode {
 
 #[cfg(not(feature = "fuzzing"))]
 fn fuzz_case(_target: &str, _artifact: &Path) -> ExitCode {
-    eprintln!("`build2d fuzz-case` needs the `oracle` feature: cargo run --features oracle -- fuzz-case TARGET FILE");
+    eprintln!("`build2d fuzz-case` needs the `fuzzing` feature: cargo run --features fuzzing -- fuzz-case TARGET FILE");
+    ExitCode::from(2)
+}
+
+#[cfg(feature = "fuzzing")]
+fn fuzz_costs(target: &str, dir: &Path) -> ExitCode {
+    let Some(run) = build2d::fuzzing::FAST_TARGETS
+        .contains(&target)
+        .then(|| build2d::fuzzing::fuzz_target(target))
+        .flatten()
+    else {
+        let fast = build2d::fuzzing::FAST_TARGETS.join(", ");
+        eprintln!("error: `{target}` is not a fast fuzz target (one of {fast})");
+        return ExitCode::from(2);
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            eprintln!("error: {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut costs: Vec<(f64, PathBuf)> = Vec::new();
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        let Ok(data) = std::fs::read(&path) else {
+            continue;
+        };
+        let start = std::time::Instant::now();
+        run(&data);
+        costs.push((start.elapsed().as_secs_f64() * 1e3, path));
+    }
+    if costs.is_empty() {
+        eprintln!("error: {}: no inputs", dir.display());
+        return ExitCode::from(2);
+    }
+    costs.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let n = costs.len();
+    let total: f64 = costs.iter().map(|c| c.0).sum();
+    let share = |k: usize| costs[..k.max(1)].iter().map(|c| c.0).sum::<f64>() / total;
+    println!(
+        "{n} inputs, {total:.0} ms: mean {:.3} ms, median {:.3} ms; the costliest 10% take {:.0}% of the time, 1% take {:.0}%",
+        total / n as f64,
+        costs[n / 2].0,
+        100.0 * share(n / 10),
+        100.0 * share(n / 100)
+    );
+    for (ms, path) in costs.iter().take(10) {
+        println!("{ms:9.3} ms  {}", path.display());
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(feature = "fuzzing"))]
+fn fuzz_costs(_target: &str, _dir: &Path) -> ExitCode {
+    eprintln!("`build2d fuzz-costs` needs the `fuzzing` feature: cargo run --release --features fuzzing -- fuzz-costs TARGET DIR");
     ExitCode::from(2)
 }

@@ -432,3 +432,42 @@ fn gen_map_json_and_text_are_the_same_map() {
     let from_text = mesh_stdin(&text, &["--cell-size", "0.25"]);
     assert_eq!(stdout(&from_json), stdout(&from_text));
 }
+
+/// `fuzz-case` decodes a seed to its case; `fuzz-costs` times every input of a directory
+/// and lists the costliest; both refuse a target they do not know.
+#[cfg(feature = "fuzzing")]
+#[test]
+fn fuzz_case_and_fuzz_costs_on_the_committed_seeds() {
+    let seeds = "fuzz/seeds/fast_triangulate";
+    let count = std::fs::read_dir(seeds).unwrap().count();
+    let seed = std::fs::read_dir(seeds)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let run = |args: &[&str]| Command::new(BIN).args(args).output().unwrap();
+
+    let case: serde_json::Value = serde_json::from_str(&stdout(&run(&[
+        "fuzz-case",
+        "fast_triangulate",
+        seed.to_str().unwrap(),
+    ])))
+    .unwrap();
+    assert_eq!(case["op"], "triangulate");
+
+    let costs = stdout(&run(&["fuzz-costs", "fast_triangulate", seeds]));
+    let first = costs.lines().next().unwrap();
+    assert!(first.starts_with(&format!("{count} inputs, ")), "{costs}");
+    assert!(costs.contains(seed.to_str().unwrap()), "{costs}");
+
+    for args in [
+        &["fuzz-costs", "triangulate", seeds][..],
+        &["fuzz-case", "no_such_target", seed.to_str().unwrap()],
+        &["fuzz-costs", "fast_triangulate", "no/such/dir"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "));
+    }
+}
