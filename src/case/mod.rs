@@ -22,6 +22,7 @@ mod read;
 mod regions;
 mod vectors;
 
+#[cfg(feature = "fuzzing")]
 pub(crate) use cdt::triangulation_json;
 pub use compare::compare_outcome;
 pub use read::{
@@ -49,6 +50,9 @@ impl From<Error> for CaseError {
 /// Result of one case.
 pub type CaseResult = Result<Value, CaseError>;
 
+/// Result of a case whose output is a region, before it is written as JSON.
+pub(crate) type RegionResult = Result<crate::Region, CaseError>;
+
 /// One area's dispatcher: `None` when the op is not its own.
 type Area = fn(&str, &read::Object) -> Option<CaseResult>;
 
@@ -75,6 +79,16 @@ pub fn run_case(input: &Value) -> CaseResult {
         }
     }
     Err(malformed(format!("unknown op `{op}`")))
+}
+
+/// Runs a case whose output is a region (`fromOutlines`, `fromTileMap`, the boolean
+/// operations, `offset`, `shrink`) to the typed region that [`run_case`] writes as JSON;
+/// `None` for any other input. For checks of the typed value ([`crate::Region::check`]).
+#[cfg(feature = "fuzzing")]
+pub(crate) fn run_region_case(input: &Value) -> Option<RegionResult> {
+    let object = input.as_object()?;
+    let op = object.get("op")?.as_str()?;
+    regions::region(op, object).or_else(|| offset::region(op, object))
 }
 
 /// Runs a case and renders the outcome as the vector's `expected` or `expectedError`

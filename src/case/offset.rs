@@ -3,13 +3,18 @@
 use serde_json::Value;
 
 use super::read::{closed, either, parse_f64, read_region_input, req, Object};
-use super::{malformed, region_json, CaseResult};
+use super::{malformed, region_json, CaseResult, RegionResult};
 use crate::error::Error;
 use crate::offset::{check_arc_tolerance, check_distance, Join};
 use crate::pipeline::check_outline_cell_size;
 use crate::shrink::{check_radius, pipeline_arc_tolerance};
 
 pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
+    Some(region(op, input)?.map(|r| region_json(&r)))
+}
+
+/// The ops of this area to their typed region.
+pub(super) fn region(op: &str, input: &Object) -> Option<RegionResult> {
     Some(match op {
         "offset" => offset_case(input),
         "shrink" => shrink_case(input),
@@ -35,7 +40,7 @@ fn read_join(v: &Value) -> Result<&str, super::CaseError> {
         .ok_or_else(|| malformed(format!("`join` is a string: {v}")))
 }
 
-fn offset_case(input: &Object) -> CaseResult {
+fn offset_case(input: &Object) -> RegionResult {
     closed(
         input,
         "the input",
@@ -50,11 +55,7 @@ fn offset_case(input: &Object) -> CaseResult {
     check_distance(distance)?;
     let join = parse_join(join)?;
     check_arc_tolerance(arc_tolerance)?;
-    Ok(region_json(&region.offset(
-        distance,
-        join,
-        arc_tolerance,
-    )?))
+    Ok(region.offset(distance, join, arc_tolerance)?)
 }
 
 /// How the shrink's arc tolerance is given.
@@ -65,7 +66,7 @@ enum Tolerance {
     FromCellSize(f64),
 }
 
-fn shrink_case(input: &Object) -> CaseResult {
+fn shrink_case(input: &Object) -> RegionResult {
     closed(
         input,
         "the input",
@@ -89,7 +90,7 @@ fn shrink_case(input: &Object) -> CaseResult {
         Tolerance::Given(t) => t,
         Tolerance::FromCellSize(cell_size) => pipeline_arc_tolerance(cell_size, radius),
     };
-    Ok(region_json(&region.shrink(radius, arc_tolerance)?))
+    Ok(region.shrink(radius, arc_tolerance)?)
 }
 
 #[cfg(test)]

@@ -2,11 +2,16 @@
 
 use super::read::{closed, parse_i64, parse_outlines, read_region_input, req, Object};
 use super::read::{TileMapInput, TILE_MAP_FIELDS};
-use super::{region_json, CaseResult};
+use super::{region_json, CaseResult, RegionResult};
 use crate::grid::{snap_bits_from_integer, Geometry2DOptions};
 use crate::Region;
 
 pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
+    Some(region(op, input)?.map(|r| region_json(&r)))
+}
+
+/// The ops of this area to their typed region.
+pub(super) fn region(op: &str, input: &Object) -> Option<RegionResult> {
     Some(match op {
         "fromOutlines" => from_outlines(input),
         "union" => binary(input, Region::union),
@@ -18,26 +23,29 @@ pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     })
 }
 
-fn from_outlines(input: &Object) -> CaseResult {
+fn from_outlines(input: &Object) -> RegionResult {
     closed(input, "the input", &["op", "snapBits", "outlines"])?;
     let snap_bits = parse_i64(req(input, "snapBits")?)?;
     let outlines = parse_outlines(req(input, "outlines")?)?;
     let options = Geometry2DOptions {
         snap_bits: snap_bits_from_integer(snap_bits)?,
     };
-    Ok(region_json(&Region::from_outlines(&outlines, options)?))
+    Ok(Region::from_outlines(&outlines, options)?)
 }
 
 /// Both operands are read first; then `a` is resolved (and validated) before `b`; then [G5].
-fn binary(input: &Object, operation: fn(&Region, &Region) -> crate::Result<Region>) -> CaseResult {
+fn binary(
+    input: &Object,
+    operation: fn(&Region, &Region) -> crate::Result<Region>,
+) -> RegionResult {
     closed(input, "the input", &["op", "a", "b"])?;
     let a = read_region_input(req(input, "a")?)?;
     let b = read_region_input(req(input, "b")?)?;
     let (a, b) = (a.resolve()?, b.resolve()?);
-    Ok(region_json(&operation(&a, &b)?))
+    Ok(operation(&a, &b)?)
 }
 
-fn tile_map(input: &Object) -> CaseResult {
+fn tile_map(input: &Object) -> RegionResult {
     let mut fields = vec!["op", "snapBits"];
     fields.extend(TILE_MAP_FIELDS);
     closed(input, "the input", &fields)?;
@@ -47,7 +55,7 @@ fn tile_map(input: &Object) -> CaseResult {
     let options = Geometry2DOptions {
         snap_bits: snap_bits_from_integer(snap_bits)?,
     };
-    Ok(region_json(&map.resolve(options)?))
+    Ok(map.resolve(options)?)
 }
 
 #[cfg(test)]
