@@ -806,10 +806,13 @@ fn fuzz_case(target: &str, artifact: &Path) -> ExitCode {
         _ => build2d::fuzzing::decode(target, &data),
     };
     match case {
-        Some(case) => {
-            println!("{}", pretty(&case));
-            ExitCode::SUCCESS
-        }
+        Some(case) => match write_stdout(&format!("{}\n", pretty(&case))) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         None => {
             eprintln!(
                 "{}: decodes to no case for `{target}` (the target returns at once)",
@@ -861,17 +864,23 @@ fn fuzz_costs(target: &str, dir: &Path) -> ExitCode {
     let n = costs.len();
     let total: f64 = costs.iter().map(|c| c.0).sum();
     let share = |k: usize| costs[..k.max(1)].iter().map(|c| c.0).sum::<f64>() / total;
-    println!(
-        "{n} inputs, {total:.0} ms: mean {:.3} ms, median {:.3} ms; the costliest 10% take {:.0}% of the time, 1% take {:.0}%",
+    let mut report = format!(
+        "{n} inputs, {total:.0} ms: mean {:.3} ms, median {:.3} ms; the costliest 10% take {:.0}% of the time, 1% take {:.0}%\n",
         total / n as f64,
         costs[n / 2].0,
         100.0 * share(n / 10),
         100.0 * share(n / 100)
     );
     for (ms, path) in costs.iter().take(10) {
-        println!("{ms:9.3} ms  {}", path.display());
+        report += &format!("{ms:9.3} ms  {}\n", path.display());
     }
-    ExitCode::SUCCESS
+    match write_stdout(&report) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 #[cfg(not(feature = "fuzzing"))]
