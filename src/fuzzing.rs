@@ -439,58 +439,70 @@ fn check_arrangement(input: &Value) {
             fail(&format!("strips of {size} differ from Auto"), input);
         }
     }
-    // The JSON case gives the typed result.
-    let out = outcome(input).unwrap_or_else(|e| fail(&format!("case failed: {e}"), input));
-    let segments: Vec<Value> = auto
-        .segments
-        .iter()
-        .map(|s| json!([s.a, s.b, s.net[0], s.net[1]]))
-        .collect();
-    let vertices: Vec<Value> = auto.vertices.iter().map(|p| json!([p.x, p.y])).collect();
-    if out != json!({"vertices": vertices, "segments": segments}) {
+    // [W2] and the case layer in one JSON run: the edges permuted, each one reversed
+    // and moved by SHIFT must give Auto's vertices moved and every net negated. Each
+    // change runs alone only when that run differs, to name the one that breaks.
+    let expected = |negate: i64, d: [i64; 2]| {
+        let segments: Vec<Value> = auto
+            .segments
+            .iter()
+            .map(|s| json!([s.a, s.b, negate * s.net[0], negate * s.net[1]]))
+            .collect();
+        let vertices: Vec<Value> = auto
+            .vertices
+            .iter()
+            .map(|p| json!([p.x + d[0], p.y + d[1]]))
+            .collect();
+        Ok(json!({"vertices": vertices, "segments": segments}))
+    };
+    let case = |edges: &[TaggedEdge]| {
+        outcome(&json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges_json(edges)}))
+    };
+    let changed = |permute: bool, reverse: bool, d: [i64; 2]| -> Vec<TaggedEdge> {
+        let mut list: Vec<TaggedEdge> = edges
+            .iter()
+            .map(|e| {
+                let m = |p: GridPoint| GridPoint::new(p.x + d[0], p.y + d[1]);
+                let (from, to) = if reverse {
+                    (e.to, e.from)
+                } else {
+                    (e.from, e.to)
+                };
+                TaggedEdge {
+                    from: m(from),
+                    to: m(to),
+                    tag: e.tag,
+                }
+            })
+            .collect();
+        if permute {
+            list.reverse();
+            list.rotate_left(edges.len() / 3);
+        }
+        list
+    };
+    if case(&changed(true, true, SHIFT)) == expected(-1, SHIFT) {
+        return;
+    }
+    if case(&edges) != expected(1, [0, 0]) {
         fail("the case's JSON differs from the typed arrangement", input);
     }
-    // [W2]: edge order never matters; reversing every edge negates every net.
-    let mut permuted = edges.clone();
-    permuted.reverse();
-    permuted.rotate_left(edges.len() / 3);
-    let permuted_out =
-        outcome(&json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges_json(&permuted)}));
-    if permuted_out.as_ref() != Ok(&out) {
+    if case(&changed(true, false, [0, 0])) != expected(1, [0, 0]) {
         fail("edge order changes the arrangement", input);
     }
-    let reversed: Vec<TaggedEdge> = edges
-        .iter()
-        .map(|e| TaggedEdge {
-            from: e.to,
-            to: e.from,
-            tag: e.tag,
-        })
-        .collect();
-    let (back, _) = arrange_with(&reversed, &ArrangeOptions::default())
-        .unwrap_or_else(|e| fail(&format!("reversed edges failed: {e}"), input));
-    let negated: Vec<[i64; 2]> = auto
-        .segments
-        .iter()
-        .map(|s| [-s.net[0], -s.net[1]])
-        .collect();
-    let got: Vec<[i64; 2]> = back.segments.iter().map(|s| s.net).collect();
-    if back.vertices != auto.vertices || got != negated {
+    if case(&changed(false, true, [0, 0])) != expected(-1, [0, 0]) {
         fail("reversing every edge does not just negate the nets", input);
     }
-    let moved: Vec<TaggedEdge> = edges
-        .iter()
-        .map(|e| {
-            let m = |p: GridPoint| GridPoint::new(p.x + SHIFT[0], p.y + SHIFT[1]);
-            TaggedEdge {
-                from: m(e.from),
-                to: m(e.to),
-                tag: e.tag,
-            }
-        })
-        .collect();
-    let moved = json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges_json(&moved)});
-    require_translated(input, &Ok(out), &moved, SHIFT);
+    if case(&changed(false, false, SHIFT)) != expected(1, SHIFT) {
+        fail(
+            &format!("translation by {SHIFT:?} grid units changes the result"),
+            input,
+        );
+    }
+    fail(
+        "permuted, reversed and moved at once, the arrangement changes (each change alone does not)",
+        input,
+    );
 }
 
 // ---- cdt --------------------------------------------------------------------------
