@@ -1042,3 +1042,46 @@ fn cdt_check_rejects_each_broken_invariant() {
     }
     rejects(&b, "not locally Delaunay");
 }
+
+/// docs/cdt.md 4.1: a point in an open edge is located in the smaller of the edge's two
+/// slots. Here every axis-parallel edge of a 4 × 4 lattice (even coordinates) gets its
+/// midpoint tested, so the smaller slot lies on either side of vertical and horizontal
+/// edges (a mutation run found the bounding-box test of `locate` free to skip a box
+/// that only touches the point, which then picks the larger slot).
+#[test]
+fn a_point_in_an_axis_parallel_edge_is_located_in_the_smaller_slot() {
+    let even: Vec<(i64, i64)> = (0..4)
+        .flat_map(|x| (0..4).map(move |y| (2 * x, 2 * y)))
+        .collect();
+    // (midpoint, one end, the other end)
+    type Lattice = (i64, i64);
+    let mut midpoints: Vec<(Lattice, Lattice, Lattice)> = Vec::new();
+    for &(x, y) in &even {
+        for (dx, dy) in [(2, 0), (0, 2)] {
+            if even.contains(&(x + dx, y + dy)) {
+                midpoints.push(((x + dx / 2, y + dy / 2), (x, y), (x + dx, y + dy)));
+            }
+        }
+    }
+    let mut all = even.clone();
+    all.extend(midpoints.iter().map(|m| m.0));
+    let points = pts(&all);
+    let index = |p: (i64, i64)| all.iter().position(|&q| q == p).unwrap();
+    let mut b = Builder::new(&points);
+    for i in 0..even.len() {
+        b.insert_point(i).unwrap();
+    }
+    let mut checked = [0usize; 2];
+    for &(mid, from, to) in &midpoints {
+        let Some((slot, edge)) = b.find_edge(index(from), index(to)) else {
+            continue; // the triangulation's diagonal went the other way
+        };
+        assert_eq!(
+            b.locate(index(mid)),
+            Ok(Location::OnEdge { slot, edge }),
+            "midpoint {mid:?} of {from:?}–{to:?}"
+        );
+        checked[usize::from(from.0 == to.0)] += 1;
+    }
+    assert!(checked[0] >= 6 && checked[1] >= 6, "{checked:?}");
+}
