@@ -1,9 +1,11 @@
 //! The `parallel` feature never changes a bit: the arrangement computed in one strip per
-//! thread (the shrink of a cave map) equals the single-thread run, the pipeline's stages on
+//! thread (the shrink of a cave map) and its labels swept from both ends equal the
+//! single-thread run, the pipeline's stages on
 //! the workload maps and the arrangement of random segments in forced small strips are
 //! equal at 1, 2 and 4 threads.
 
 use build2d::arrangement::{arrange_with, ArrangeOptions, ArrangeStats, EdgeTag, TaggedEdge};
+use build2d::label::label;
 use build2d::shrink::shrink_edges;
 use build2d::workloads::{self, TileMap, XorShift64};
 use build2d::{pipeline_arc_tolerance, Geometry2DOptions, GridPoint, Region};
@@ -60,6 +62,13 @@ fn one_strip_per_thread_gives_the_whole_run() {
     assert_eq!(runs[2].1.strips, 2, "four threads: two strips");
     assert!(runs[1].0 == runs[0].0, "2 threads differ from 1");
     assert!(runs[2].0 == runs[0].0, "4 threads differ from 1");
+    // Its labels: with 2 and 4 threads the sweep runs from both ends (from 2^15 segments).
+    let arrangement = &runs[0].0;
+    assert!(
+        arrangement.segments.len() >= 1 << 15,
+        "too small to sweep from both ends"
+    );
+    same_at_every_thread_count(|| label(arrangement).expect("label"));
 }
 
 /// Every stage of the pipeline (the region, the shrunk region, the triangulation, the
