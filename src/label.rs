@@ -175,20 +175,24 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
 const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
 
 /// The windings of a canonical arrangement (segments strictly sorted by (a, b)) swept
-/// from both ends, side by side with the `parallel` feature: forwards over vertices 0..cut, which
-/// labels the segments starting before `cut`, and backwards over cut.. (a forward sweep
-/// of the arrangement turned by a half turn), which labels those ending at or after it.
+/// from both ends, side by side with the `parallel` feature: forwards over the vertices
+/// before `cut`, which labels the segments starting there, and backwards over the rest
+/// (a forward sweep of the arrangement turned by a half turn), which labels the segments
+/// ending there. None when either sweep fails: the caller then labels serially, so that
+/// the error is the same at every thread count.
 ///
-/// Why the windings are those of [`label`]: when the nets balance at every vertex (as
-/// many in as out, per operand: the edges close up, as rings and the shrink's pieces do),
-/// the windings are winding numbers of closed paths. Below every segment lies the
-/// unbounded face, winding 0, so they do not depend on where or in which direction the
-/// sweep started ([L2]); unbalanced input returns None. A half turn
-/// keeps orientation, so the turned segment (−b)→(−a), net −net, has on its right what
-/// a→b has on its left. Each defect [`label`] finds is at a vertex, or a crossing whose
-/// segments became neighbours at a vertex, on the side of the cut that one of the two
-/// sweeps covers. The segments labelled by both must agree; any failure returns None, and
-/// the caller labels serially so that the same error is reported at every thread count.
+/// Why the windings are those of [`label`]:
+/// - When the nets balance at every vertex (as many in as out per operand: the edges
+///   close up, as rings and the shrink's pieces do), the windings are winding numbers of
+///   closed paths; below every segment lies the unbounded face, winding 0, so they do
+///   not depend on where or in which direction a sweep starts ([L2]). Each sweep checks
+///   the balance at the vertices it passes; unbalanced input returns None.
+/// - A half turn keeps orientation, so the turned segment (−b)→(−a), net −net, has on
+///   its right what a→b has on its left.
+/// - A defect is found by a sweep that reaches it (Shamos–Hoey): the first one in sweep
+///   order by the forward sweep when it lies before the cut, otherwise the last one by
+///   the backward sweep. So both sweeps pass only where [`label`] passes.
+/// - The segments across the cut, labelled by both sweeps, must agree.
 #[cfg(any(test, feature = "parallel"))]
 fn label_in_halves(arrangement: &Arrangement, cut: usize) -> Option<Vec<SegmentWindings>> {
     let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
