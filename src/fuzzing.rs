@@ -628,9 +628,10 @@ fn snap_bits(u: &mut Unstructured<'_>) -> arbitrary::Result<u8> {
 /// Outlines with up to `max_edges` edges in all, coordinates on a sub-grid of
 /// `scale` × unit (dense touching and collinear rings), sometimes half units (ties).
 /// Mostly at most 3 outlines of 2 rings of 8 points; one input in [`LARGE_ONE_IN`] up to
-/// 8 outlines of 3 rings of 24. Random rings cross themselves about n²/4 times, so every
-/// other large input has rings of up to 40 points in angular order around their box
-/// centre instead: star-shaped rings, hundreds of edges at the cost of tens of crossings.
+/// 8 outlines of 3 rings of 24, at most [`RANDOM_POINTS`] points in all. Random rings
+/// cross themselves and each other about n²/4 times for n points in all, so every other
+/// large input has rings of up to 40 points in angular order around their box centre
+/// instead: star-shaped rings, hundreds of edges at the cost of tens of crossings.
 fn outlines(u: &mut Unstructured<'_>, bits: u8, max_edges: usize) -> arbitrary::Result<Value> {
     let unit = 1.0 / crate::grid::scale(bits);
     let scale = [1.0, 2.0, 8.0, 64.0][usize::from(u8::arbitrary(u)? % 4)] * unit;
@@ -642,7 +643,11 @@ fn outlines(u: &mut Unstructured<'_>, bits: u8, max_edges: usize) -> arbitrary::
     } else {
         (3, 2, 8)
     };
-    let mut left = max_edges;
+    let mut left = if star {
+        max_edges
+    } else {
+        max_edges.min(RANDOM_POINTS)
+    };
     let mut list = Vec::new();
     for _ in 0..u.int_in_range(1..=most_outlines)? {
         let mut rings = Vec::new();
@@ -676,6 +681,11 @@ fn outlines(u: &mut Unstructured<'_>, bits: u8, max_edges: usize) -> arbitrary::
     }
     Ok(Value::Array(list))
 }
+
+/// Most points in all of the random (not star-shaped) outlines of one operand: a grown
+/// corpus keeps the inputs with the most crossings, and with up to 400 random points its
+/// costliest tenth took 62% of `fast_regions`' time (`fuzz-costs`, docs/verification.md).
+const RANDOM_POINTS: usize = 48;
 
 /// Sorts points by their angle around the centre of their bounding box.
 fn in_angular_order(points: &mut [[f64; 2]]) {
