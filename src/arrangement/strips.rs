@@ -72,6 +72,15 @@ pub(super) fn arrange_in_strips(
     // Each strip is computed on its own and the parts are joined in strip order, so the
     // output never depends on the number of threads or the order they finish in.
     let mut join = |part: StripPart| {
+        add_counts(&mut totals, &part.stats);
+        if vertices.is_empty() && segments.is_empty() {
+            // The first part's buffers become the output's (its indices need no offset):
+            // no copy, and no fresh pages to fault in (the join took 29 ms of the cave-1024
+            // shrink at two threads, 10 ms after).
+            vertices = part.vertices;
+            segments = part.segments;
+            return;
+        }
         let offset = vertices.len();
         segments.extend(part.segments.iter().map(|s| Segment {
             a: offset + s.a,
@@ -79,7 +88,6 @@ pub(super) fn arrange_in_strips(
             net: s.net,
         }));
         vertices.extend_from_slice(&part.vertices);
-        add_counts(&mut totals, &part.stats);
     };
     #[cfg(feature = "parallel")]
     {
