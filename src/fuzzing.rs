@@ -136,7 +136,8 @@ pub fn check(target: &str, input: &Value) {
     match target {
         "fast_arrangement" => check_arrangement(input),
         "fast_cdt" => check_cdt(input),
-        "fast_tile_map" | "fast_regions" | "fast_offset" => check_region_case(input),
+        "fast_tile_map" | "fast_regions" => check_region_case(input),
+        "fast_offset" => check_offset_case(input),
         "fast_triangulate" => check_triangulate(input),
         "fast_pipeline" => check_pipeline(input),
         _ => panic!("no fast target `{target}`"),
@@ -856,6 +857,36 @@ fn swapped_case(input: &Value) -> Option<Value> {
 /// and `fast_offset` near 1,000 executions a second (issue 16). Two faults that cancel
 /// exactly are the price. Only when that run differs is each change tried alone, so
 /// that the failure names the one that breaks.
+/// Most edges an `offset` or `shrink` case of `fast_offset` may feed the overlay (region
+/// edges plus pieces). A round join of m sides on every vertex of a 40-point ring makes
+/// thousands of pieces that all cross: a campaign's corpus grew towards them (cases of
+/// 5,000–11,000 edges took 0.3–0.4 s a run, the mean 2.6 ms), and at this bound the same
+/// corpus costs 0.45 ms a run, a seventh of its cases skipped (docs/verification.md).
+const OFFSET_MAX_OVERLAY_EDGES: usize = 600;
+
+/// Target `fast_offset`: [`check_region_case`] on the cases whose overlay is within
+/// [`OFFSET_MAX_OVERLAY_EDGES`].
+fn check_offset_case(input: &Value) {
+    if offset_overlay_edges(input).is_some_and(|edges| edges > OFFSET_MAX_OVERLAY_EDGES) {
+        return;
+    }
+    check_region_case(input);
+}
+
+/// The number of edges an `offset` or `shrink` case feeds the overlay (None when its
+/// arguments are rejected: the case's own run checks that).
+fn offset_overlay_edges(input: &Value) -> Option<usize> {
+    let region = crate::case::parse_region_case(&input["region"]).ok()?;
+    let tolerance = input["arcTolerance"].as_f64()?;
+    let edges = if input["op"] == "shrink" {
+        crate::shrink::shrink_edges(&region, input["radius"].as_f64()?, tolerance)
+    } else {
+        let join = crate::case::offset::parse_join(input["join"].as_str()?).ok()?;
+        crate::offset::offset_edges(&region, input["distance"].as_f64()?, join, tolerance)
+    };
+    edges.ok().map(|edges| edges.len())
+}
+
 fn check_region_case(input: &Value) {
     let out = checked_region_outcome(input);
     if input["op"] == "fromTileMap" {
@@ -1065,5 +1096,43 @@ fn check_pipeline(input: &Value) {
     if let Some(mesh) = require_translated_vertices(input, &out, &moved, SHIFT) {
         let limit = input["maxVertices"].as_u64().unwrap_or(6) as usize;
         check_partition(&mesh, limit, None, &moved);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offset_overlay_edges_counts_what_each_op_feeds_the_overlay() {
+        let region = json!({"snapBits": 0, "outlines": [[[[0, 0], [8, 0], [8, 8], [0, 8]]]]});
+        let typed = crate::case::parse_region_case(&region).unwrap();
+        let offset = json!({"op": "offset", "region": region, "distance": 2.0, "join": "round",
+                            "arcTolerance": 0.0});
+        let grown = crate::offset::offset_edges(&typed, 2.0, crate::Join::Round, 0.0).unwrap();
+        assert_eq!(offset_overlay_edges(&offset), Some(grown.len()));
+        let shrink = json!({"op": "shrink", "region": region, "radius": 2.0, "arcTolerance": 0.0});
+        let shrunk = crate::shrink::shrink_edges(&typed, 2.0, 0.0).unwrap();
+        assert_eq!(offset_overlay_edges(&shrink), Some(shrunk.len()));
+        assert_ne!(grown.len(), shrunk.len());
+        // A rejected argument counts nothing: the case's own run reports it.
+        let bad = json!({"op": "offset", "region": region, "distance": 2.0, "join": "mitre",
+                         "arcTolerance": 0.0});
+        assert_eq!(offset_overlay_edges(&bad), None);
+    }
+
+    #[test]
+    fn a_round_offset_of_many_vertices_is_over_the_bound() {
+        // 40 vertices on a circle of radius 100 grown by 50 with the finest arcs: the
+        // kind of case a grown corpus collected.
+        let ring: Vec<[f64; 2]> = (0..40)
+            .map(|k| {
+                let a = f64::from(k) * std::f64::consts::TAU / 40.0;
+                [(100.0 * a.cos()).round(), (100.0 * a.sin()).round()]
+            })
+            .collect();
+        let case = json!({"op": "offset", "region": {"snapBits": 2, "outlines": [[ring]]},
+                          "distance": 50.0, "join": "round", "arcTolerance": 0.0});
+        assert!(offset_overlay_edges(&case).unwrap() > OFFSET_MAX_OVERLAY_EDGES);
     }
 }

@@ -93,7 +93,7 @@ fn push_edge(edges: &mut Vec<TaggedEdge>, from: GridPoint, to: GridPoint, tag: E
 /// b + V → a + V, a + V → a as operand 1, leaving out an end side at a reflex vertex
 /// occurrence; each arc tip_out → … → tip_in as operand 1.
 /// Validates the arguments like [`Region::shrink`].
-#[cfg(any(test, feature = "internals"))]
+#[cfg(any(test, feature = "internals", feature = "fuzzing"))]
 pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<Vec<TaggedEdge>> {
     shrink_edges_observed(region, radius, arc_tolerance, &mut Ticker::silent())
 }

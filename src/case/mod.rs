@@ -16,7 +16,7 @@ mod arrangement;
 mod basics;
 mod cdt;
 mod compare;
-mod offset;
+pub(crate) mod offset;
 mod partition;
 mod read;
 mod regions;

@@ -24,7 +24,7 @@ pub(super) fn region(op: &str, input: &Object) -> Option<RegionResult> {
 
 /// `join` as in the format: "round" or "square"; any other string is an invalid argument
 /// (a value that is not a string is malformed, when read).
-fn parse_join(join: &str) -> Result<Join, Error> {
+pub(crate) fn parse_join(join: &str) -> Result<Join, Error> {
     match join {
         "round" => Ok(Join::Round),
         "square" => Ok(Join::Square),
