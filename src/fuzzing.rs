@@ -849,19 +849,12 @@ fn swapped_case(input: &Value) -> Option<Value> {
     Some(json!({"op": op, "a": input["b"], "b": input["a"]}))
 }
 
-/// A case whose output is a region: validity; [W2] reordering, commuting operands and
-/// translation; a tile map also equals the union of its cells.
-///
-/// The three changes are made together, in one run that must give the output moved:
-/// each run is an overlay, and one run instead of three is what keeps `fast_regions`
-/// and `fast_offset` near 1,000 executions a second (issue 16). Two faults that cancel
-/// exactly are the price. Only when that run differs is each change tried alone, so
-/// that the failure names the one that breaks.
 /// Most edges an `offset` or `shrink` case of `fast_offset` may feed the overlay (region
-/// edges plus pieces). A round join of m sides on every vertex of a 40-point ring makes
-/// thousands of pieces that all cross: a campaign's corpus grew towards them (cases of
-/// 5,000–11,000 edges took 0.3–0.4 s a run, the mean 2.6 ms), and at this bound the same
-/// corpus costs 0.45 ms a run, a seventh of its cases skipped (docs/verification.md).
+/// edges plus pieces). A round join of m sides on every vertex of a ring of tens of
+/// points makes thousands of pieces that all cross: a campaign's corpus grew towards
+/// them (cases of 5,000–11,000 edges took 0.3–0.4 s a run, the mean 2.6 ms); at this
+/// bound the same corpus costs 0.48 ms a run, a seventh of its cases skipped
+/// (docs/verification.md).
 const OFFSET_MAX_OVERLAY_EDGES: usize = 600;
 
 /// Target `fast_offset`: [`check_region_case`] on the cases whose overlay is within
@@ -887,6 +880,14 @@ fn offset_overlay_edges(input: &Value) -> Option<usize> {
     edges.ok().map(|edges| edges.len())
 }
 
+/// A case whose output is a region: validity; [W2] reordering, commuting operands and
+/// translation; a tile map also equals the union of its cells.
+///
+/// The three changes are made together, in one run that must give the output moved:
+/// each run is an overlay, and one run instead of three is what keeps `fast_regions`
+/// and `fast_offset` near 1,000 executions a second (issue 16). Two faults that cancel
+/// exactly are the price. Only when that run differs is each change tried alone, so
+/// that the failure names the one that breaks.
 fn check_region_case(input: &Value) {
     let out = checked_region_outcome(input);
     if input["op"] == "fromTileMap" {
