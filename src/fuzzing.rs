@@ -934,7 +934,13 @@ fn triangulate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Value> {
 
 /// [W1] on a partition read from its JSON: rebuilt typed, then [`check_typed_partition`].
 fn check_partition(out: &Value, limit: usize, area2: Option<i128>, input: &Value) {
-    let partition = crate::partition::ConvexPartition {
+    check_typed_partition(&partition_of(out), limit, area2, input);
+}
+
+/// The partition a `partitionConvex` or `mesh` output holds (what does not read is left
+/// empty: the checks then fail on it).
+fn partition_of(out: &Value) -> crate::partition::ConvexPartition {
+    crate::partition::ConvexPartition {
         vertices: out["vertices"]
             .as_array()
             .into_iter()
@@ -943,8 +949,7 @@ fn check_partition(out: &Value, limit: usize, area2: Option<i128>, input: &Value
             .collect(),
         polygons: serde_json::from_value(out["polygons"].clone()).unwrap_or_default(),
         neighbors: serde_json::from_value(out["neighbors"].clone()).unwrap_or_default(),
-    };
-    check_typed_partition(&partition, limit, area2, input);
+    }
 }
 
 /// [W1] on a partition, checked against the area of its own boundary (and the region's).
@@ -1076,6 +1081,7 @@ fn check_pipeline(input: &Value) {
     if let Ok(mesh) = &out {
         let limit = input["maxVertices"].as_u64().unwrap_or(6) as usize;
         check_partition(mesh, limit, None, input);
+        check_navmesh_helpers(mesh, input);
     }
     let mut moved = input.clone();
     let unit = unit(&input["snapBits"]);
@@ -1100,6 +1106,102 @@ fn check_pipeline(input: &Value) {
     }
 }
 
+/// Polygons and portals located per mesh by [`check_navmesh_helpers`] (locate is
+/// linear in the mesh).
+const LOCATED: usize = 8;
+
+/// What `crate::navmesh` reads off a built mesh, against the mesh itself: every shared
+/// edge is one portal, in order, with both sides; a polygon's vertex and a portal's end
+/// are located in that polygon or one of smaller id; the components cover every polygon
+/// once and each portal joins one component to itself; no component is dropped below
+/// area 0 and all are above infinity; the OBJ text has a line per vertex and polygon.
+fn check_navmesh_helpers(out: &Value, input: &Value) {
+    let partition = partition_of(out);
+    let mesh = crate::NavMesh {
+        snap_bits: input["snapBits"].as_u64().unwrap_or(0) as u8,
+        vertices: partition.vertices,
+        polygons: partition.polygons,
+        neighbors: partition.neighbors,
+    };
+    let portals = mesh.portals();
+    let shared = mesh.neighbors.iter().flatten().filter(|&&q| q >= 0).count();
+    let has_edge = |p: usize, u: u32, v: u32| {
+        let poly = &mesh.polygons[p];
+        (0..poly.len()).any(|i| poly[i] == u && poly[(i + 1) % poly.len()] == v)
+    };
+    let sides_ok = portals.iter().all(|portal| {
+        let [a, b] = portal.polygons.map(|k| k as usize);
+        let [u, v] = portal.vertices;
+        a < b && has_edge(a, u, v) && has_edge(b, v, u)
+    });
+    // In order: by the smaller polygon, then by the edge's place in it.
+    let place = |portal: &crate::Portal| {
+        let p = portal.polygons[0] as usize;
+        let at = mesh.polygons[p]
+            .iter()
+            .position(|&v| v == portal.vertices[0]);
+        (p, at)
+    };
+    let ordered = portals.windows(2).all(|w| place(&w[0]) < place(&w[1]));
+    if portals.len() * 2 != shared || !sides_ok || !ordered {
+        fail(
+            "portals are not the mesh's shared edges, once each, in order",
+            input,
+        );
+    }
+    let step = mesh.polygons.len().div_ceil(LOCATED).max(1);
+    for (p, poly) in mesh.polygons.iter().enumerate().step_by(step) {
+        let v = mesh.vertices[poly[0] as usize];
+        if mesh.locate(v).is_none_or(|q| q > p) {
+            fail(&format!("locate misses a vertex of polygon {p}"), input);
+        }
+    }
+    for portal in portals
+        .iter()
+        .step_by(portals.len().div_ceil(LOCATED).max(1))
+    {
+        let v = mesh.vertices[portal.vertices[0] as usize];
+        if mesh
+            .locate(v)
+            .is_none_or(|q| q > portal.polygons[0] as usize)
+        {
+            fail(
+                &format!("locate misses the end of portal {portal:?}"),
+                input,
+            );
+        }
+    }
+    let regions = mesh.regions();
+    let mut component = vec![usize::MAX; mesh.polygons.len()];
+    for (k, members) in regions.iter().enumerate() {
+        for &p in members {
+            if component[p] != usize::MAX {
+                fail(&format!("polygon {p} is in two components"), input);
+            }
+            component[p] = k;
+        }
+    }
+    let joined = portals.iter().all(|portal| {
+        let [a, b] = portal.polygons.map(|k| k as usize);
+        component[a] == component[b]
+    });
+    if component.contains(&usize::MAX) || !joined {
+        fail("the components do not follow the portals", input);
+    }
+    if mesh.without_small_regions(0.0) != mesh
+        || !mesh
+            .without_small_regions(f64::INFINITY)
+            .polygons
+            .is_empty()
+    {
+        fail("without_small_regions drops the wrong components", input);
+    }
+    let obj_lines = mesh.to_obj(crate::ObjAxes::ZUp).lines().count();
+    if obj_lines != 1 + mesh.vertices.len() + mesh.polygons.len() {
+        fail("the OBJ text has the wrong number of lines", input);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1120,6 +1222,36 @@ mod tests {
         let bad = json!({"op": "offset", "region": region, "distance": 2.0, "join": "mitre",
                          "arcTolerance": 0.0});
         assert_eq!(offset_overlay_edges(&bad), None);
+    }
+
+    /// A ring of eight cells around a hole, meshed into quadrilaterals: portals, a hole.
+    fn ring_mesh_case() -> (Value, Value) {
+        let input = json!({"op": "mesh", "snapBits": 4, "agentRadius": 0.0, "maxVertices": 4,
+            "tileMap": {"width": 3, "height": 3, "cellSize": 1.0, "origin": [0.0, 0.0],
+                        "cells": [1, 1, 1, 1, 0, 1, 1, 1, 1]}});
+        let out = outcome(&input).unwrap();
+        (input, out)
+    }
+
+    #[test]
+    fn navmesh_helpers_pass_on_a_built_mesh() {
+        let (input, out) = ring_mesh_case();
+        assert!(out["polygons"].as_array().unwrap().len() > 1);
+        check_navmesh_helpers(&out, &input);
+    }
+
+    #[test]
+    #[should_panic(expected = "portals are not the mesh's shared edges")]
+    fn navmesh_helpers_fail_when_a_neighbour_is_not_returned() {
+        // Polygon 0 no longer lists its first neighbour; that one still lists polygon 0.
+        let (input, mut out) = ring_mesh_case();
+        let neighbors = out["neighbors"][0].as_array_mut().unwrap();
+        let across = neighbors
+            .iter_mut()
+            .find(|q| q.as_i64() >= Some(0))
+            .unwrap();
+        *across = json!(-1);
+        check_navmesh_helpers(&out, &input);
     }
 
     #[test]
