@@ -849,13 +849,27 @@ fn swapped_case(input: &Value) -> Option<Value> {
     Some(json!({"op": op, "a": input["b"], "b": input["a"]}))
 }
 
-/// Most edges an `offset` or `shrink` case of `fast_offset` may feed the overlay (region
-/// edges plus pieces). A round join of m sides on every vertex of a ring of tens of
+/// Most edges an `offset` or `shrink` case of `fast_offset`, or the shrink of a `mesh`
+/// case of `fast_pipeline`, may feed the overlay (region edges plus pieces). A round join of m sides on every vertex of a ring of tens of
 /// points makes thousands of pieces that all cross: a campaign's corpus grew towards
 /// them (cases of 5,000–11,000 edges took 0.3–0.4 s a run, the mean 2.6 ms); at this
 /// bound the same corpus costs 0.48 ms a run, a seventh of its cases skipped
 /// (docs/verification.md).
 const OFFSET_MAX_OVERLAY_EDGES: usize = 600;
+
+/// The number of edges the shrink of a `mesh` case of outlines feeds the overlay (None
+/// for a tile map, whose shrink stays small, or when an argument is rejected). Its grown
+/// corpus drifted to random rings shrunk by more than their size, as `fast_offset`'s did:
+/// the steady rate fell to 750–869 per CPU s (docs/verification.md).
+fn mesh_shrink_overlay_edges(input: &Value) -> Option<usize> {
+    let outlines = input.get("outlines")?;
+    let region = json!({"snapBits": input["snapBits"], "outlines": outlines});
+    let region = crate::case::parse_region_case(&region).ok()?;
+    let radius = input["agentRadius"].as_f64()?;
+    let tolerance = crate::pipeline_arc_tolerance(input["cellSize"].as_f64()?, radius);
+    let edges = crate::shrink::shrink_edges(&region, radius, tolerance).ok()?;
+    Some(edges.len())
+}
 
 /// Target `fast_offset`: [`check_region_case`] on the cases whose overlay is within
 /// [`OFFSET_MAX_OVERLAY_EDGES`].
@@ -1077,6 +1091,9 @@ fn pipeline_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Value> {
 }
 
 fn check_pipeline(input: &Value) {
+    if mesh_shrink_overlay_edges(input).is_some_and(|edges| edges > OFFSET_MAX_OVERLAY_EDGES) {
+        return;
+    }
     let out = outcome(input);
     if let Ok(mesh) = &out {
         let limit = input["maxVertices"].as_u64().unwrap_or(6) as usize;
@@ -1252,6 +1269,28 @@ mod tests {
             .unwrap();
         *across = json!(-1);
         check_navmesh_helpers(&out, &input);
+    }
+
+    #[test]
+    fn a_mesh_shrunk_by_more_than_its_size_is_over_the_bound_and_a_tile_map_is_not_counted() {
+        // A star polygon {40/17} of radius 20 (a ring crossing itself at every turn, as
+        // random rings do), agent radius 48.
+        let ring: Vec<[f64; 2]> = (0..40)
+            .map(|k| {
+                let a = f64::from(k * 17 % 40) * std::f64::consts::TAU / 40.0;
+                [(20.0 * a.cos()).round(), (20.0 * a.sin()).round()]
+            })
+            .collect();
+        let square = vec![[0.0, 0.0], [8.0, 0.0], [8.0, 8.0], [0.0, 8.0]];
+        let mesh = |ring: &[[f64; 2]], radius: f64| {
+            json!({"op": "mesh", "snapBits": 0, "outlines": [[ring]], "cellSize": 32.0,
+                   "agentRadius": radius, "maxVertices": 3})
+        };
+        let edges = |case: Value| mesh_shrink_overlay_edges(&case).unwrap();
+        assert!(edges(mesh(&ring, 48.0)) > OFFSET_MAX_OVERLAY_EDGES);
+        assert!(edges(mesh(&square, 48.0)) <= OFFSET_MAX_OVERLAY_EDGES);
+        let (tile_map, _) = ring_mesh_case();
+        assert_eq!(mesh_shrink_overlay_edges(&tile_map), None);
     }
 
     #[test]
