@@ -868,19 +868,30 @@ pub(crate) mod tests {
     /// Noded arrangements of small random polygons on a tiny grid (many collinear and
     /// shared points), with both operands.
     fn noded() -> impl Strategy<Value = Arrangement> {
-        let point = (-4i64..=4, -4i64..=4).prop_map(|(x, y)| p(x, y));
         let tag = prop_oneof![
             Just(EdgeTag::Operand0),
             Just(EdgeTag::Operand1),
             Just(EdgeTag::Both)
         ];
-        let ring = (proptest::collection::vec(point, 3..7), tag);
-        proptest::collection::vec(ring, 1..5).prop_map(|rings| {
-            let edges: Vec<TaggedEdge> = rings
+        tagged_rings(4, tag.boxed(), 3..7, 1..5)
+            .prop_map(|edges| arrange(&edges).expect("small coordinates"))
+    }
+
+    /// The edges of `rings` closed rings of `points` points each in [−span, span]², each
+    /// ring with one tag.
+    fn tagged_rings(
+        span: i64,
+        tag: BoxedStrategy<EdgeTag>,
+        points: std::ops::Range<usize>,
+        rings: std::ops::Range<usize>,
+    ) -> impl Strategy<Value = Vec<TaggedEdge>> {
+        let point = (-span..=span, -span..=span).prop_map(|(x, y)| p(x, y));
+        let ring = (proptest::collection::vec(point, points), tag);
+        proptest::collection::vec(ring, rings).prop_map(|rings| {
+            rings
                 .iter()
                 .flat_map(|(ring, tag)| ring_edges(ring, *tag))
-                .collect();
-            arrange(&edges).expect("small coordinates")
+                .collect()
         })
     }
 
@@ -955,16 +966,8 @@ pub(crate) mod tests {
     /// Closed rings of random points, merged but not noded: canonical, nets balanced at
     /// every vertex, and mostly crossing.
     fn closed_not_noded() -> impl Strategy<Value = Arrangement> {
-        let point = (-3i64..=3, -3i64..=3).prop_map(|(x, y)| p(x, y));
         let tag = prop_oneof![Just(EdgeTag::Operand0), Just(EdgeTag::Operand1)];
-        let ring = (proptest::collection::vec(point, 3..6), tag);
-        proptest::collection::vec(ring, 1..4).prop_map(|rings| {
-            let edges: Vec<TaggedEdge> = rings
-                .iter()
-                .flat_map(|(ring, tag)| ring_edges(ring, *tag))
-                .collect();
-            noded_arrangement(&edges)
-        })
+        tagged_rings(3, tag.boxed(), 3..6, 1..4).prop_map(|edges| noded_arrangement(&edges))
     }
 
     proptest! {
