@@ -1,11 +1,11 @@
 //! Where the threads target of issue 15 loses time: the shrink's phases (its edges, the
 //! arrangement, labelling, tracing) on a cave map at 1 and at K threads (rayon pools, the
-//! `parallel` feature), alternating in one process, medians per phase. Only the
-//! arrangement runs in parallel (one strip per thread); the other phases are serial.
+//! `parallel` feature), alternating in one process, medians per phase. The arrangement
+//! runs one strip per thread, and the label sweeps from both ends; the rest is serial.
 //!
-//!     cargo run --release --features parallel --bin shrink_phases -- ROUNDS K N RADIUS
+//!     cargo run --release --features parallel --bin shrink_phases -- ROUNDS K MAP-N:R
 //!
-//! e.g. `shrink_phases 5 2 1024 1.0` (cave-N, cell size 0.25, the pipeline's tolerance).
+//! e.g. `shrink_phases 5 2 cave-1024:1` (cell size 0.25, the pipeline's tolerance).
 
 use std::time::Instant;
 
@@ -13,9 +13,8 @@ use build2d::arrangement::{arrange_with, ArrangeOptions};
 use build2d::label::label;
 use build2d::rings::{trace, Operation};
 use build2d::shrink::{pipeline_arc_tolerance, shrink_edges};
-use build2d::workloads::cave;
 use build2d::Region;
-use build2d_bench::{load_average, median, one_and_k_thread_pools, options};
+use build2d_bench::{load_average, map_run, median, one_and_k_thread_pools, options, CELL};
 
 const PHASES: [&str; 5] = ["edges", "arrangement", "label", "trace", "total"];
 
@@ -24,11 +23,11 @@ fn main() {
     let mut arg = |name: &str| args.next().unwrap_or_else(|| panic!("{name}"));
     let rounds: usize = arg("ROUNDS").parse().expect("ROUNDS");
     let threads: usize = arg("K").parse().expect("K");
-    let n: usize = arg("N").parse().expect("N");
-    let radius: f64 = arg("RADIUS").parse().expect("RADIUS");
-    let map = cave(n);
-    let region = Region::from_tile_map(&map.cells, n, n, 0.25, [0.0, 0.0], options()).expect("map");
-    let tolerance = pipeline_arc_tolerance(0.25, radius);
+    let run = map_run(&arg("MAP-N:R"));
+    let (n, radius) = (run.n, run.r);
+    let region =
+        Region::from_tile_map(&run.tiles.cells, n, n, CELL, [0.0, 0.0], options()).expect("map");
+    let tolerance = pipeline_arc_tolerance(CELL, radius);
     let pools = one_and_k_thread_pools(threads);
     let mut times = vec![vec![Vec::new(); PHASES.len()]; 2];
     let mut outputs = Vec::new();
@@ -54,7 +53,10 @@ fn main() {
         }
     }
     assert!(outputs.windows(2).all(|w| w[0] == w[1]), "outputs differ");
-    println!("| cave-{n} r {radius} shrink | 1 thread ms | {threads} threads ms | 1 / {threads} |");
+    println!(
+        "| {} r {radius} shrink | 1 thread ms | {threads} threads ms | 1 / {threads} |",
+        run.name
+    );
     println!("|---|---:|---:|---:|");
     for (c, name) in PHASES.iter().enumerate() {
         let one = median(times[0][c].clone());
