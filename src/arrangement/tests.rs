@@ -899,7 +899,8 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
     // clusters at the coordinate bound, heavy duplicates.
     let shapes: [(i64, i64, i64); 4] = [(3000, 3000, 9), (0, 5000, 40), (big, big, 3), (40, 40, 2)];
     for (k, &(xr, yr, len)) in shapes.iter().enumerate() {
-        for n in [100, 5000, 20000] {
+        // 40,000 edges take the parallel fill with the `parallel` feature.
+        for n in [100, 5000, 20000, 40000] {
             let edges: Vec<TaggedEdge> = (0..n)
                 .map(|i| {
                     let x = if k == 2 && i % 2 == 0 {
@@ -913,7 +914,6 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
                     e((x, y), to, (i % 3) as u8)
                 })
                 .collect();
-            let fragments = input_fragments(&edges).unwrap();
             let mut expected: Vec<Fragment> = edges
                 .iter()
                 .filter(|e| e.from != e.to)
@@ -927,7 +927,17 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
                 })
                 .collect();
             repair::merge(&mut expected);
-            assert_eq!(fragments, expected, "shape {k}, n {n}");
+            #[cfg(feature = "parallel")]
+            for threads in [1, 2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let fragments = pool.install(|| input_fragments(&edges).unwrap());
+                assert_eq!(fragments, expected, "shape {k}, n {n}, {threads} threads");
+            }
+            #[cfg(not(feature = "parallel"))]
+            assert_eq!(input_fragments(&edges).unwrap(), expected, "shape {k}, n {n}");
         }
     }
 }
