@@ -82,6 +82,9 @@ internal! {
     triangulate;
 }
 
+// The status list the label sweep and the noded check share.
+mod two_sided_list;
+
 // Checkers of typed outputs, for tests and fuzzers only.
 #[cfg(feature = "internals")]
 pub mod validity;

@@ -22,6 +22,7 @@ use std::cmp::Ordering;
 
 use crate::grid::GridPoint;
 use crate::predicates::{cross, properly_cross};
+use crate::two_sided_list::{partition_point_near, TwoSidedList, NO_SLOT};
 
 use super::repair::Piece;
 
@@ -68,7 +69,11 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         ending[piece.b] += 1;
     }
     // The pieces cut by the sweep line, bottom to top.
-    let mut status: Vec<StatusLine> = Vec::new();
+    let mut status_list = TwoSidedList::<StatusLine>::default();
+    // Per point, the status slot where a piece ending there was put (as in the label
+    // sweep): a close guess for the block through the point. Any search finds the same
+    // block while the status is ordered, i.e. up to the first defect, where this stops.
+    let mut end_slots = vec![NO_SLOT; points.len()];
     let mut starting: Vec<StatusLine> = Vec::new();
     let mut next_piece = 0;
     for (vi, &v) in points.iter().enumerate() {
@@ -79,8 +84,13 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         if ending[vi] == 0 && next_piece == first_piece {
             continue; // no piece's endpoint: ignored
         }
+        let status = status_list.as_slice();
         // Pieces below v have v strictly on their left; then those through v, then above.
-        let lo = status.partition_point(|l| l.side(v) == Ordering::Greater);
+        let is_below = |l: &StatusLine| l.side(v) == Ordering::Greater;
+        let lo = match end_slots[vi] {
+            NO_SLOT => status.partition_point(is_below),
+            slot => partition_point_near(status, status_list.index_of_slot(slot as usize), is_below),
+        };
         let mut hi = lo;
         while let Some(line) = status.get(hi) {
             if line.side(v) != Ordering::Equal {
@@ -127,9 +137,12 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         if crossed {
             return false;
         }
-        status.splice(lo..hi, starting.iter().copied());
+        status_list.replace(lo..hi, &starting);
+        for (k, line) in starting.iter().enumerate() {
+            end_slots[line.end] = u32::try_from(status_list.slot_of_index(lo + k)).unwrap_or(NO_SLOT);
+        }
     }
-    status.is_empty()
+    status_list.as_slice().is_empty()
 }
 
 /// The documented preconditions of [`pieces_are_noded`].
