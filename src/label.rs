@@ -430,7 +430,6 @@ struct SweepEnd {
     balanced: bool,
 }
 
-
 fn direction(from: GridPoint, to: GridPoint) -> (i64, i64) {
     (to.x - from.x, to.y - from.y)
 }
@@ -883,5 +882,4 @@ pub(crate) mod tests {
             }
         }
     }
-
 }

@@ -426,7 +426,9 @@ fn sorted_by_ends(
             let last = if t == threads {
                 ranges
             } else {
-                start.partition_point(|&s| s < count * t / threads).min(ranges)
+                start
+                    .partition_point(|&s| s < count * t / threads)
+                    .min(ranges)
             };
             let last = last.max(first);
             let (share, tail) = rest.split_at_mut(start[last] - start[first]);

@@ -89,7 +89,9 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         let is_below = |l: &StatusLine| l.side(v) == Ordering::Greater;
         let lo = match end_slots[vi] {
             NO_SLOT => status.partition_point(is_below),
-            slot => partition_point_near(status, status_list.index_of_slot(slot as usize), is_below),
+            slot => {
+                partition_point_near(status, status_list.index_of_slot(slot as usize), is_below)
+            }
         };
         let mut hi = lo;
         while let Some(line) = status.get(hi) {
@@ -139,7 +141,8 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         }
         status_list.replace(lo..hi, &starting);
         for (k, line) in starting.iter().enumerate() {
-            end_slots[line.end] = u32::try_from(status_list.slot_of_index(lo + k)).unwrap_or(NO_SLOT);
+            end_slots[line.end] =
+                u32::try_from(status_list.slot_of_index(lo + k)).unwrap_or(NO_SLOT);
         }
     }
     status_list.as_slice().is_empty()

@@ -937,7 +937,11 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
                 assert_eq!(fragments, expected, "shape {k}, n {n}, {threads} threads");
             }
             #[cfg(not(feature = "parallel"))]
-            assert_eq!(input_fragments(&edges).unwrap(), expected, "shape {k}, n {n}");
+            assert_eq!(
+                input_fragments(&edges).unwrap(),
+                expected,
+                "shape {k}, n {n}"
+            );
         }
     }
 }
