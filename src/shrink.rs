@@ -2,7 +2,7 @@
 //! X3, X14): only the interior side of each edge and the reflex vertices are swept, the
 //! pieces are fed as edges (not closed polygons), and the arcs use the equal-area ring.
 
-use crate::arrangement::{arrange, EdgeTag, TaggedEdge};
+use crate::arrangement::{arrange_chunks, EdgeTag, TaggedEdge};
 use crate::construct::{
     choose_sides, displace, edge_offset_vector, equal_area_polygon, grid_tolerance, round_polygon,
     round_vector, Offset,
@@ -91,80 +91,179 @@ fn push_edge(edges: &mut Vec<TaggedEdge>, from: GridPoint, to: GridPoint, tag: E
 ///
 /// Fed edges: each region edge once as `Both`; the rectangle sides b → b + V,
 /// b + V → a + V, a + V → a as operand 1, leaving out an end side at a reflex vertex
-/// occurrence; each arc tip_out → … → tip_in as operand 1.
+/// occurrence; each arc tip_out → … → tip_in as operand 1. In this order: the region
+/// edges and rectangle sides ring by ring, then the arcs ring by ring.
 /// Validates the arguments like [`Region::shrink`].
 #[cfg(any(test, feature = "internals", feature = "fuzzing"))]
 pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<Vec<TaggedEdge>> {
-    shrink_edges_observed(region, radius, arc_tolerance, &mut Ticker::silent())
+    let mut chunks =
+        shrink_edge_chunks(region, radius, arc_tolerance, &mut Ticker::silent(), false)?;
+    Ok(chunks.pop().unwrap_or_default())
 }
 
-/// [`shrink_edges`], counting the region edges done on `ticker`.
-fn shrink_edges_observed(
+/// Fewest region edges for which `Region::shrink` builds its edges on several threads.
+#[cfg(feature = "parallel")]
+const PARALLEL_MIN_REGION_EDGES: usize = 1 << 13;
+
+/// The edges of [`shrink_edges`] in chunks, counting the region edges done on `ticker`:
+/// one chunk in [`shrink_edges`]' order, or, when `side_by_side` and several threads
+/// run (the `parallel` feature), runs of region edges built on all of them, each run's
+/// sides then its arcs. The overlay does not depend on the order of its edges ([A0]).
+fn shrink_edge_chunks(
     region: &Region,
     radius: f64,
     arc_tolerance: f64,
     ticker: &mut Ticker,
-) -> Result<Vec<TaggedEdge>> {
+    side_by_side: bool,
+) -> Result<Vec<Vec<TaggedEdge>>> {
     check_radius(radius)?;
     check_arc_tolerance(arc_tolerance)?;
     let snap_bits = region.snap_bits();
     let r = radius * scale(snap_bits);
-    let mut edges = Vec::new();
-
-    // Per ring: the rounded offset V of every edge i = ring[i] → ring[i + 1], and whether
-    // each vertex occurrence is reflex.
-    let mut plans: Vec<(Vec<Offset>, Vec<bool>)> = Vec::with_capacity(region.rings().len());
-    let total = region.rings().iter().map(Vec::len).sum();
+    let rings = region.rings();
+    let total = rings.iter().map(Vec::len).sum();
     ticker.start(Stage::Shrink, Step::ShrinkEdges, total)?;
+    // The sector ring, when some vertex is reflex (X14).
+    let any_reflex = rings
+        .iter()
+        .any(|ring| (0..ring.len()).any(|i| vertex_is_reflex(ring, i)));
+    let ring_offsets = any_reflex.then(|| {
+        let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
+        round_polygon(&equal_area_polygon(r, sides))
+    });
+    let arc_ring = ring_offsets.as_deref();
+    #[cfg(feature = "parallel")]
+    if side_by_side && total >= PARALLEL_MIN_REGION_EDGES && rayon::current_num_threads() > 1 {
+        use rayon::prelude::*;
+        ticker.tick(0)?;
+        let runs = edge_runs(rings, total.div_ceil(4 * rayon::current_num_threads()));
+        let chunks = runs
+            .par_iter()
+            .map(|run| {
+                let mut edges = Vec::new();
+                for (k, range) in run {
+                    push_sides(&rings[*k], range.clone(), r, &mut edges);
+                }
+                if let Some(arc_ring) = arc_ring {
+                    for (k, range) in run {
+                        push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut edges);
+                    }
+                }
+                edges
+            })
+            .collect();
+        ticker.finish()?;
+        return Ok(chunks);
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = side_by_side;
+    let mut edges = Vec::new();
     let mut done = 0;
-    for ring in region.rings() {
+    for ring in rings {
         ticker.tick(done)?;
         done += ring.len();
-        let n = ring.len();
-        let offsets: Vec<Offset> = (0..n)
-            .map(|i| round_vector(edge_offset_vector(ring[i], ring[(i + 1) % n], r)))
-            .collect();
-        let reflex: Vec<bool> = (0..n)
-            .map(|i| is_reflex(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]))
-            .collect();
-        for i in 0..n {
-            let (a, b) = (ring[i], ring[(i + 1) % n]);
-            let far_b = displace(b, offsets[i]);
-            let far_a = displace(a, offsets[i]);
-            push_edge(&mut edges, a, b, EdgeTag::Both);
-            if !reflex[(i + 1) % n] {
-                push_edge(&mut edges, b, far_b, EdgeTag::Operand1);
-            }
-            push_edge(&mut edges, far_b, far_a, EdgeTag::Operand1);
-            if !reflex[i] {
-                push_edge(&mut edges, far_a, a, EdgeTag::Operand1);
-            }
-        }
-        plans.push((offsets, reflex));
+        push_sides(ring, 0..ring.len(), r, &mut edges);
     }
     ticker.finish()?;
+    if let Some(arc_ring) = arc_ring {
+        for ring in rings {
+            push_arcs(ring, 0..ring.len(), r, arc_ring, &mut edges);
+        }
+    }
+    Ok(vec![edges])
+}
 
-    if plans.iter().any(|(_, reflex)| reflex.contains(&true)) {
-        let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
-        let ring_offsets = round_polygon(&equal_area_polygon(r, sides));
-        for (ring, (offsets, reflex)) in region.rings().iter().zip(&plans) {
-            let n = ring.len();
-            for i in (0..n).filter(|&i| reflex[i]) {
-                let a = ring[i];
-                let normal_out = integer_left_normal(a, ring[(i + 1) % n]);
-                let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
-                let mut previous = displace(a, offsets[i]);
-                for j in sector_arc(&ring_offsets, normal_out, normal_in) {
-                    let w = displace(a, ring_offsets[j]);
-                    push_edge(&mut edges, previous, w, EdgeTag::Operand1);
-                    previous = w;
-                }
-                let tip_in = displace(a, offsets[(i + n - 1) % n]);
-                push_edge(&mut edges, previous, tip_in, EdgeTag::Operand1);
+/// Runs of about `size` region edges (ring index, edge range), in ring order: long rings
+/// are cut, short ones grouped.
+#[cfg(feature = "parallel")]
+fn edge_runs(rings: &[Vec<GridPoint>], size: usize) -> Vec<Vec<(usize, std::ops::Range<usize>)>> {
+    let size = size.max(1);
+    let mut runs = vec![Vec::new()];
+    let mut filled = 0;
+    for (k, ring) in rings.iter().enumerate() {
+        let mut start = 0;
+        while start < ring.len() {
+            let end = ring.len().min(start + size - filled);
+            if let Some(run) = runs.last_mut() {
+                run.push((k, start..end));
+            }
+            filled += end - start;
+            start = end;
+            if filled == size {
+                runs.push(Vec::new());
+                filled = 0;
             }
         }
     }
-    Ok(edges)
+    runs.retain(|run| !run.is_empty());
+    runs
+}
+
+/// Whether ring vertex i turns right (X14).
+fn vertex_is_reflex(ring: &[GridPoint], i: usize) -> bool {
+    let n = ring.len();
+    is_reflex(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n])
+}
+
+/// The rounded offset V of ring edge i = ring[i] → ring[i + 1] (X14).
+fn edge_offset(ring: &[GridPoint], i: usize, r: f64) -> Offset {
+    round_vector(edge_offset_vector(ring[i], ring[(i + 1) % ring.len()], r))
+}
+
+/// For the edges `range` of `ring`: the region edge as `Both` and the rectangle sides
+/// (an end side left out at a reflex vertex occurrence).
+fn push_sides(
+    ring: &[GridPoint],
+    range: std::ops::Range<usize>,
+    r: f64,
+    edges: &mut Vec<TaggedEdge>,
+) {
+    if range.is_empty() {
+        return;
+    }
+    let n = ring.len();
+    let mut reflex_here = vertex_is_reflex(ring, range.start);
+    for i in range {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let offset = edge_offset(ring, i, r);
+        let reflex_next = vertex_is_reflex(ring, (i + 1) % n);
+        let far_b = displace(b, offset);
+        let far_a = displace(a, offset);
+        push_edge(edges, a, b, EdgeTag::Both);
+        if !reflex_next {
+            push_edge(edges, b, far_b, EdgeTag::Operand1);
+        }
+        push_edge(edges, far_b, far_a, EdgeTag::Operand1);
+        if !reflex_here {
+            push_edge(edges, far_a, a, EdgeTag::Operand1);
+        }
+        reflex_here = reflex_next;
+    }
+}
+
+/// For the vertices `range` of `ring` that are reflex: the arc tip_out → … → tip_in
+/// through the sector ring's offsets strictly inside the sector.
+fn push_arcs(
+    ring: &[GridPoint],
+    range: std::ops::Range<usize>,
+    r: f64,
+    arc_ring: &[Offset],
+    edges: &mut Vec<TaggedEdge>,
+) {
+    let n = ring.len();
+    for i in range.filter(|&i| vertex_is_reflex(ring, i)) {
+        let a = ring[i];
+        let normal_out = integer_left_normal(a, ring[(i + 1) % n]);
+        let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
+        let mut previous = displace(a, edge_offset(ring, i, r));
+        for j in sector_arc(arc_ring, normal_out, normal_in) {
+            let w = displace(a, arc_ring[j]);
+            push_edge(edges, previous, w, EdgeTag::Operand1);
+            previous = w;
+        }
+        let tip_in = displace(a, edge_offset(ring, (i + n - 1) % n, r));
+        push_edge(edges, previous, tip_in, EdgeTag::Operand1);
+    }
 }
 
 impl Region {
@@ -208,10 +307,10 @@ impl Region {
             ticker.finish()?;
             return Ok(self.clone());
         }
-        let edges = shrink_edges_observed(self, radius, arc_tolerance, ticker)?;
+        let chunks = shrink_edge_chunks(self, radius, arc_tolerance, ticker, true)?;
         // Two phases: the arrangement, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
-        let arrangement = arrange(&edges)?;
+        let arrangement = arrange_chunks(&chunks)?;
         ticker.advance(1)?;
         let shrunk = overlay_arrangement(&arrangement, Operation::Difference, self.snap_bits())?;
         ticker.finish()?;

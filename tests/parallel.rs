@@ -1,6 +1,6 @@
 //! The `parallel` feature never changes a bit: the arrangement computed in one strip per
 //! thread (the shrink of a cave map) and its labels swept from both ends equal the
-//! single-thread run, the pipeline's stages on
+//! single-thread run, the shrink with its edges built side by side, the pipeline's stages on
 //! the workload maps and the arrangement of random segments in forced small strips are
 //! equal at 1, 2 and 4 threads.
 
@@ -43,15 +43,19 @@ fn tile_source(map: &TileMap) -> MapSource {
     }
 }
 
+/// The region of the cave-256 map (cell 0.25, 16 snap bits).
+fn cave_256() -> Region {
+    let map = workloads::cave(256);
+    let options = Geometry2DOptions::new(16).expect("snap bits");
+    Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options).expect("tile map")
+}
+
 /// The shrink's overlay of cave-256 at r 1 (about 47,000 fragments) declines the default
 /// strips (its long capsule edges make the windows overlap), so one thread runs it whole;
 /// with 2 and 4 threads it runs in strips side by side. Same arrangement.
 #[test]
 fn one_strip_per_thread_gives_the_whole_run() {
-    let map = workloads::cave(256);
-    let options = Geometry2DOptions::new(16).expect("snap bits");
-    let region = Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options)
-        .expect("tile map");
+    let region = cave_256();
     let edges = shrink_edges(&region, 1.0, pipeline_arc_tolerance(0.25, 1.0)).expect("edges");
     let runs: Vec<(_, ArrangeStats)> =
         at_thread_counts(|| arrange_with(&edges, &ArrangeOptions::default()).expect("arrange"));
@@ -69,6 +73,20 @@ fn one_strip_per_thread_gives_the_whole_run() {
         "too small to sweep from both ends"
     );
     same_at_every_thread_count(|| label(arrangement).expect("label"));
+}
+
+/// `Region::shrink` builds its edges side by side from 2^13 region edges (cave-256 has
+/// about 10,500): the same shrunk region at every thread count.
+#[test]
+fn shrink_with_edges_built_side_by_side() {
+    let region = cave_256();
+    let region_edges: usize = region.rings().iter().map(Vec::len).sum();
+    assert!(
+        region_edges >= 1 << 13,
+        "too small to build the edges side by side"
+    );
+    let tolerance = pipeline_arc_tolerance(0.25, 1.0);
+    same_at_every_thread_count(|| region.shrink(1.0, tolerance).expect("shrink"));
 }
 
 /// Every stage of the pipeline (the region, the shrunk region, the triangulation, the

@@ -246,7 +246,21 @@ pub fn arrange_with(
     edges: &[TaggedEdge],
     options: &ArrangeOptions,
 ) -> Result<(Arrangement, ArrangeStats)> {
-    let mut fragments = input_fragments(edges)?;
+    arrange_fragments(input_fragments(edges.iter())?, options)
+}
+
+/// [`arrange`] of the edges of several chunks taken one after the other (as if
+/// concatenated; the shrink builds its edges in chunks side by side and nothing is copied).
+pub(crate) fn arrange_chunks(chunks: &[Vec<TaggedEdge>]) -> Result<Arrangement> {
+    let fragments = input_fragments(chunks.iter().flatten())?;
+    arrange_fragments(fragments, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
+}
+
+/// [`arrange_with`] from the canonical input fragments on.
+fn arrange_fragments(
+    mut fragments: Vec<Fragment>,
+    options: &ArrangeOptions,
+) -> Result<(Arrangement, ArrangeStats)> {
     let mut stats = ArrangeStats {
         input_fragments: fragments.len(),
         ..ArrangeStats::default()
@@ -329,13 +343,15 @@ fn tag_counts(tag: EdgeTag) -> [i64; 2] {
 
 /// Validates the edges, drops zero-length ones ([A1]) and merges identical ones into
 /// canonical fragments (a < b, net counted a→b), sorted by (a, b).
-fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
+fn input_fragments<'a>(
+    edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
+) -> Result<Vec<Fragment>> {
     let in_range = |p: GridPoint| {
         p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
             && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
     };
     let (mut count, mut min_x, mut max_x) = (0, i64::MAX, i64::MIN);
-    for (k, e) in edges.iter().enumerate() {
+    for (k, e) in edges.clone().enumerate() {
         if !in_range(e.from) || !in_range(e.to) {
             return Err(Error::invalid(
                 "edges",
@@ -350,7 +366,6 @@ fn input_fragments(edges: &[TaggedEdge]) -> Result<Vec<Fragment>> {
         }
     }
     let canonical = edges
-        .iter()
         .filter(|e| e.from != e.to) // [A1]
         .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
     let mut fragments = sorted_by_ends(count, (min_x, max_x), canonical);

@@ -755,7 +755,7 @@ fn both_assemblies_agree() {
     inputs.push(cancelling);
     for (k, edges) in inputs.iter().enumerate() {
         let mut stats = ArrangeStats::default();
-        let fragments = input_fragments(edges).unwrap();
+        let fragments = input_fragments(edges.iter()).unwrap();
         let (hot, pieces) = repair::initial_reroute(&fragments, SearchMode::Auto, &mut stats);
         let rerouted: Vec<Fragment> = pieces
             .iter()
@@ -933,12 +933,12 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
                     .num_threads(threads)
                     .build()
                     .unwrap();
-                let fragments = pool.install(|| input_fragments(&edges).unwrap());
+                let fragments = pool.install(|| input_fragments(edges.iter()).unwrap());
                 assert_eq!(fragments, expected, "shape {k}, n {n}, {threads} threads");
             }
             #[cfg(not(feature = "parallel"))]
             assert_eq!(
-                input_fragments(&edges).unwrap(),
+                input_fragments(edges.iter()).unwrap(),
                 expected,
                 "shape {k}, n {n}"
             );

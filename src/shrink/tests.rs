@@ -326,7 +326,7 @@ fn the_edges_step_counts_the_vertices_ring_by_ring() {
         ControlFlow::Continue(())
     };
     let control: &mut dyn BuildControl = &mut control;
-    shrink_edges_observed(&region, 0.25, 0.0, &mut Ticker::new(Some(control))).unwrap();
+    shrink_edge_chunks(&region, 0.25, 0.0, &mut Ticker::new(Some(control)), false).unwrap();
     let all = 4202 + 4;
     assert_eq!(
         seen,
@@ -410,5 +410,69 @@ mod properties {
                 }
             }
         }
+    }
+}
+
+/// Built side by side, the edges come in runs (long rings cut, short ones grouped) whose
+/// concatenation holds exactly the edges of `shrink_edges`, only in another order.
+#[cfg(feature = "parallel")]
+#[test]
+fn edges_built_side_by_side_are_the_same_edges() {
+    let map = crate::workloads::cave(256);
+    let options = crate::Geometry2DOptions::new(16).unwrap();
+    let region =
+        Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options).unwrap();
+    let total: usize = region.rings().iter().map(Vec::len).sum();
+    assert!(
+        total >= PARALLEL_MIN_REGION_EDGES,
+        "too small to build side by side"
+    );
+    let tolerance = pipeline_arc_tolerance(0.25, 1.0);
+    let key = |e: &TaggedEdge| (e.from, e.to, e.tag as u8);
+    let mut serial = shrink_edges(&region, 1.0, tolerance).unwrap();
+    serial.sort_by_key(key);
+    for threads in [1, 2, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let chunks = pool
+            .install(|| shrink_edge_chunks(&region, 1.0, tolerance, &mut Ticker::silent(), true))
+            .unwrap();
+        assert_eq!(chunks.len() > 1, threads > 1, "{threads} threads");
+        let mut side_by_side: Vec<TaggedEdge> = chunks.into_iter().flatten().collect();
+        side_by_side.sort_by_key(key);
+        assert!(side_by_side == serial, "{threads} threads");
+    }
+}
+
+/// Runs cover every region edge once, in ring order, about `size` edges each.
+#[cfg(feature = "parallel")]
+#[test]
+fn edge_runs_cover_every_edge_once_in_order() {
+    let ring = |n: usize| vec![p(0, 0); n];
+    let rings = vec![ring(3), ring(10), ring(4), ring(25), ring(3)];
+    for size in [1, 2, 4, 7, 45, 100] {
+        let runs = edge_runs(&rings, size);
+        let flat: Vec<(usize, usize)> = runs
+            .iter()
+            .flatten()
+            .flat_map(|(k, range)| range.clone().map(move |i| (*k, i)))
+            .collect();
+        let expected: Vec<(usize, usize)> = rings
+            .iter()
+            .enumerate()
+            .flat_map(|(k, r)| (0..r.len()).map(move |i| (k, i)))
+            .collect();
+        assert_eq!(flat, expected, "size {size}");
+        let lengths: Vec<usize> = runs
+            .iter()
+            .map(|run| run.iter().map(|(_, r)| r.len()).sum())
+            .collect();
+        let (last, full) = lengths.split_last().unwrap();
+        assert!(
+            full.iter().all(|&l| l == size) && *last <= size,
+            "size {size}: {lengths:?}"
+        );
     }
 }
