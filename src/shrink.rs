@@ -123,19 +123,13 @@ fn shrink_edge_chunks(
     let rings = region.rings();
     let total = rings.iter().map(Vec::len).sum();
     ticker.start(Stage::Shrink, Step::ShrinkEdges, total)?;
-    // The sector ring, when some vertex is reflex (X14).
-    let any_reflex = rings
-        .iter()
-        .any(|ring| (0..ring.len()).any(|i| vertex_is_reflex(ring, i)));
-    let ring_offsets = any_reflex.then(|| {
-        let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
-        round_polygon(&equal_area_polygon(r, sides))
-    });
-    let arc_ring = ring_offsets.as_deref();
+    // The sector ring (X14): one m-gon, cheaper to build than to ask first whether any
+    // vertex is reflex.
+    let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
+    let arc_ring = round_polygon(&equal_area_polygon(r, sides));
     #[cfg(feature = "parallel")]
     if side_by_side && total >= PARALLEL_MIN_REGION_EDGES && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
-        ticker.tick(0)?;
         let runs = edge_runs(rings, total.div_ceil(4 * rayon::current_num_threads()));
         let chunks = runs
             .par_iter()
@@ -144,10 +138,8 @@ fn shrink_edge_chunks(
                 for (k, range) in run {
                     push_sides(&rings[*k], range.clone(), r, &mut edges);
                 }
-                if let Some(arc_ring) = arc_ring {
-                    for (k, range) in run {
-                        push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut edges);
-                    }
+                for (k, range) in run {
+                    push_arcs(&rings[*k], range.clone(), r, &arc_ring, &mut edges);
                 }
                 edges
             })
@@ -165,10 +157,8 @@ fn shrink_edge_chunks(
         push_sides(ring, 0..ring.len(), r, &mut edges);
     }
     ticker.finish()?;
-    if let Some(arc_ring) = arc_ring {
-        for ring in rings {
-            push_arcs(ring, 0..ring.len(), r, arc_ring, &mut edges);
-        }
+    for ring in rings {
+        push_arcs(ring, 0..ring.len(), r, &arc_ring, &mut edges);
     }
     Ok(vec![edges])
 }
@@ -178,24 +168,23 @@ fn shrink_edge_chunks(
 #[cfg(feature = "parallel")]
 fn edge_runs(rings: &[Vec<GridPoint>], size: usize) -> Vec<Vec<(usize, std::ops::Range<usize>)>> {
     let size = size.max(1);
-    let mut runs = vec![Vec::new()];
-    let mut filled = 0;
+    let (mut runs, mut run, mut filled) = (Vec::new(), Vec::new(), 0);
     for (k, ring) in rings.iter().enumerate() {
         let mut start = 0;
         while start < ring.len() {
             let end = ring.len().min(start + size - filled);
-            if let Some(run) = runs.last_mut() {
-                run.push((k, start..end));
-            }
+            run.push((k, start..end));
             filled += end - start;
             start = end;
             if filled == size {
-                runs.push(Vec::new());
+                runs.push(std::mem::take(&mut run));
                 filled = 0;
             }
         }
     }
-    runs.retain(|run| !run.is_empty());
+    if !run.is_empty() {
+        runs.push(run);
+    }
     runs
 }
 
