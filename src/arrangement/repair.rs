@@ -237,42 +237,59 @@ pub(super) fn initial_reroute(
     crossings(fragments, &index, stats, &mut crossing_pixels);
     let (hot, ends) = hot_pixels(fragments, crossing_pixels);
     stats.hot_pixels = hot.len();
-    let mut pieces = Vec::with_capacity(2 * fragments.len() + hot.len());
+    // The chains' interior pixels, fragment after fragment (`chain_ends[i]` ends fragment
+    // i's): a tenth of the pieces' bytes, so the pieces are written once, already sorted.
+    let mut interior: Vec<usize> = Vec::with_capacity(hot.len());
+    let mut chain_ends: Vec<usize> = Vec::with_capacity(fragments.len());
     for_each_chain(
         fragments,
         &hot,
         &mut index,
         meets_other_pixel,
         stats,
-        |i, chain| {
-            let net = fragments[i].net;
-            let [mut from, to] = ends[i];
-            for k in chain.iter().map(|&(_, k)| k).chain([to]) {
-                pieces.push(if from < k {
-                    Piece { a: from, b: k, net }
-                } else {
-                    Piece {
-                        a: k,
-                        b: from,
-                        net: [-net[0], -net[1]],
-                    }
-                });
-                from = k;
-            }
+        |_, chain| {
+            interior.extend(chain.iter().map(|&(_, k)| k));
+            chain_ends.push(interior.len());
         },
     );
-    let mut pieces = sort_pieces(pieces, hot.len());
+    let mut pieces = sorted_pieces(fragments, &ends, &interior, &chain_ends, hot.len());
     add_equal_neighbours(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
     (hot, pieces)
 }
 
-/// Pieces sorted by (a, b): a counting sort on a (a hot-pixel index below `points`),
-/// then each run of equal a (a few pieces) sorted by b. Linear apart from the short runs.
-fn sort_pieces(pieces: Vec<Piece>, points: usize) -> Vec<Piece> {
-    let mut start = vec![0usize; points + 1];
-    for p in &pieces {
-        start[p.a + 1] += 1;
+/// Calls `f(from, to, net)` for every piece of every fragment in turn: fragment i runs
+/// from `ends[i][0]` through its `interior` pixels to `ends[i][1]`.
+fn for_each_piece(
+    fragments: &[Fragment],
+    ends: &[[usize; 2]],
+    interior: &[usize],
+    chain_ends: &[usize],
+    mut f: impl FnMut(usize, usize, [i64; 2]),
+) {
+    let mut begin = 0;
+    for ((fragment, &[mut from, to]), &end) in fragments.iter().zip(ends).zip(chain_ends) {
+        for &k in interior[begin..end].iter().chain([&to]) {
+            f(from, k, fragment.net);
+            from = k;
+        }
+        begin = end;
     }
+}
+
+/// The pieces sorted by (a, b), each stored with a < b and its net counted a→b: a
+/// counting sort on a (a hot-pixel index below `points`) straight from the chains, then
+/// each run of equal a (a few pieces) sorted by b. Linear apart from the short runs.
+fn sorted_pieces(
+    fragments: &[Fragment],
+    ends: &[[usize; 2]],
+    interior: &[usize],
+    chain_ends: &[usize],
+    points: usize,
+) -> Vec<Piece> {
+    let mut start = vec![0usize; points + 1];
+    for_each_piece(fragments, ends, interior, chain_ends, |from, to, _| {
+        start[from.min(to) + 1] += 1;
+    });
     for k in 0..points {
         start[k + 1] += start[k];
     }
@@ -282,12 +299,25 @@ fn sort_pieces(pieces: Vec<Piece>, points: usize) -> Vec<Piece> {
             b: 0,
             net: [0, 0]
         };
-        pieces.len()
+        start[points]
     ];
-    for p in pieces {
-        sorted[start[p.a]] = p;
-        start[p.a] += 1;
-    }
+    for_each_piece(fragments, ends, interior, chain_ends, |from, to, net| {
+        let piece = if from < to {
+            Piece {
+                a: from,
+                b: to,
+                net,
+            }
+        } else {
+            Piece {
+                a: to,
+                b: from,
+                net: [-net[0], -net[1]],
+            }
+        };
+        sorted[start[piece.a]] = piece;
+        start[piece.a] += 1;
+    });
     // start[k] is now the end of run k.
     let mut begin = 0;
     for &end in &start[..points] {
