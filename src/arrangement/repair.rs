@@ -107,37 +107,38 @@ fn hot_pixels(
 ) -> (Vec<GridPoint>, Vec<[usize; 2]>) {
     debug_assert!(fragments.windows(2).all(|w| w[0].a <= w[1].a));
     crossing_pixels.sort_unstable();
+    // Equal larger ends take one index whatever their order: sorted by the point alone.
     let mut larger: Vec<(GridPoint, usize)> = fragments
         .iter()
         .enumerate()
         .map(|(i, f)| (f.b, i))
         .collect();
-    larger.sort_unstable();
+    larger.sort_unstable_by_key(|l| l.0);
     // At most every endpoint and crossing; the unused tail of a large buffer is never touched.
     let mut hot: Vec<GridPoint> = Vec::with_capacity(2 * fragments.len() + crossing_pixels.len());
     let mut ends = vec![[0usize; 2]; fragments.len()];
     let (mut i, mut j, mut k) = (0, 0, 0);
-    loop {
-        // The least of the three heads; ties all take the same index.
-        let heads = [
-            fragments.get(i).map(|f| f.a),
-            larger.get(j).map(|l| l.0),
-            crossing_pixels.get(k).copied(),
-        ];
-        let Some(p) = heads.iter().flatten().min().copied() else {
-            break;
-        };
-        if hot.last() != Some(&p) {
-            hot.push(p);
-        }
-        let v = hot.len() - 1;
-        if heads[0] == Some(p) {
+    // Each hot pixel is the least of the three heads; every head equal to it takes its index.
+    while let Some(p) = [
+        fragments.get(i).map(|f| f.a),
+        larger.get(j).map(|l| l.0),
+        crossing_pixels.get(k).copied(),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+    {
+        let v = hot.len();
+        hot.push(p);
+        while fragments.get(i).is_some_and(|f| f.a == p) {
             ends[i][0] = v;
             i += 1;
-        } else if heads[1] == Some(p) {
-            ends[larger[j].1][1] = v;
+        }
+        while let Some(&(_, f)) = larger.get(j).filter(|l| l.0 == p) {
+            ends[f][1] = v;
             j += 1;
-        } else {
+        }
+        while crossing_pixels.get(k) == Some(&p) {
             k += 1;
         }
     }
