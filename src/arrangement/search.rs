@@ -226,6 +226,13 @@ impl Lists {
     }
 }
 
+/// Points per segment from which the point search's bands are thinner than the sweep's
+/// (`for_points`). Measured on the chain phase (`shrink_phases`, `bench_regions polys`,
+/// `bench_arrangement`): below it, the sweep's height was 15–20 % faster on the cave-1024
+/// shrink and no slower elsewhere; at 14 points per segment (polys-10000) the quarter
+/// height was 28 % faster.
+const DENSE_POINTS_PER_SEGMENT: usize = 4;
+
 /// Horizontal bands of height 2^shift for the [C4] searches. The sweep keeps its active
 /// list per band and the x-sorted points are kept per band, so a query reads only the
 /// bands its y range meets: the same sweep and binary search, restricted by y (every
@@ -274,10 +281,15 @@ impl Bands {
         }
     }
 
-    /// Bands for the point search: a quarter of the height, at most max(points, 1) bands.
-    /// A point query reads the x range of every band its y range meets; thinner bands
-    /// hold fewer points in that range, at the price of one binary search per band.
-    fn for_points(self, points: usize) -> Bands {
+    /// Bands for the point search. A query costs a search per band it meets plus the
+    /// points it reads. With fewer than [`DENSE_POINTS_PER_SEGMENT`] points per segment
+    /// (the shrink's overlays: about one) the searches dominate and the bands keep the
+    /// sweep's height; with more (the union of polys-10000: 14) the reads do, and the
+    /// bands are a quarter of it, at most max(points, 1) of them.
+    fn for_points(self, points: usize, segments: usize) -> Bands {
+        if points < DENSE_POINTS_PER_SEGMENT.saturating_mul(segments) {
+            return self;
+        }
         let thin = Bands::with_shift(self.min_y, self.max_y, self.shift.saturating_sub(2));
         if thin.count <= points.max(1) {
             thin
@@ -497,6 +509,8 @@ pub(crate) struct Index {
     point_path: Path,
     /// Points the band scans have read since the points were attached.
     point_reads: u64,
+    /// How many segments the index holds.
+    segments: usize,
 }
 
 impl Index {
@@ -526,6 +540,7 @@ impl Index {
             points: PointSearch::BruteForce,
             point_path: path,
             point_reads: 0,
+            segments: segs.len(),
         }
     }
 
@@ -709,7 +724,7 @@ impl Index {
             }
             (None, None) => Bands::with_shift(0, 0, 0),
         }
-        .for_points(points.len());
+        .for_points(points.len(), self.segments);
         let pairs = points.iter().enumerate().map(|(k, p)| (bands.band(p.y), k));
         let lists = Lists::group(bands.count, pairs);
         let xs = lists.items.iter().map(|&k| points[k as usize].x).collect();
