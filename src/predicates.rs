@@ -178,7 +178,13 @@ pub fn pair_contact(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> P
 #[inline]
 pub fn round_rational(p: i128, q: i128) -> i128 {
     debug_assert!(q > 0);
-    (2 * p + q).div_euclid(2 * q)
+    let (n, d) = (2 * p + q, 2 * q);
+    // The same floor in i64 when both fit (most crossings of short fragments): an i128
+    // division is a library call several times slower.
+    match (i64::try_from(n), i64::try_from(d)) {
+        (Ok(n), Ok(d)) => i128::from(n.div_euclid(d)),
+        _ => n.div_euclid(d),
+    }
 }
 
 /// The rounded point of a proper crossing of a–b and c–d ([A2], X8).

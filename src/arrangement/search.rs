@@ -620,6 +620,9 @@ impl Index {
                 // active segment starts at or before s (sweep order), so its box meets s's
                 // box when it still reaches s.a.x and the y ranges meet.
                 let mut active: Vec<Vec<ActiveEntry>> = vec![Vec::new(); bands.count];
+                // The pairs of one segment are gathered first and reported after its
+                // bands are swept, so the pass over the active lists stays a small loop.
+                let mut partners: Vec<Id> = Vec::new();
                 for &id in &order {
                     let i = id as usize;
                     let s = &segs[i];
@@ -628,27 +631,38 @@ impl Index {
                     for band in bands.range(min_y, max_y) {
                         let list = &mut active[band];
                         // One pass: drop what the sweep has left behind, test the rest.
-                        list.retain(|t| {
-                            if t.max_x < s.a.x {
-                                return false;
-                            }
+                        // Without branches on the outcomes (they follow the data, and
+                        // mispredictions cost more than the tests): every entry is
+                        // written, and counted when it stays or meets s.
+                        let found = partners.len();
+                        partners.resize(found + list.len(), 0);
+                        let (mut kept, mut met) = (0, found);
+                        for k in 0..list.len() {
+                            let t = list[k];
+                            let stays = t.max_x >= s.a.x;
+                            list[kept] = t;
+                            kept += usize::from(stays);
                             // Two segments sharing several bands meet in each: report the
                             // pair in the first band both occupy only.
-                            if t.min_y <= max_y
-                                && t.max_y >= min_y
-                                && band == first.max(bands.band(t.min_y))
-                            {
-                                let j = t.id as usize;
-                                f(i.min(j), i.max(j));
-                            }
-                            true
-                        });
+                            let meets = stays
+                                & (t.min_y <= max_y)
+                                & (t.max_y >= min_y)
+                                & (band == first.max(bands.band(t.min_y)));
+                            partners[met] = t.id;
+                            met += usize::from(meets);
+                        }
+                        list.truncate(kept);
+                        partners.truncate(met);
                         list.push(ActiveEntry {
                             id,
                             max_x: s.b.x,
                             min_y,
                             max_y,
                         });
+                    }
+                    for j in partners.drain(..) {
+                        let j = j as usize;
+                        f(i.min(j), i.max(j));
                     }
                 }
             }
