@@ -111,3 +111,37 @@ fn duplicated_and_cancelling_edges() {
     }
     assert!(strips_equal_whole(&edges) >= 2);
 }
+
+/// Runs `f` on one thread (with the `parallel` feature, on a pool of one), where only the
+/// strip sizes of the serial path can be chosen.
+fn on_one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool of one thread")
+            .install(f)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        f()
+    }
+}
+
+/// Beyond 2 × 2^20 fragments, when fragments long against a default strip make its
+/// windows overlap too much, the input is cut into strips of about 2^20 fragments instead
+/// of running whole (2.1 × 10^6 staggered horizontal fragments 20,000 units long: default
+/// windows would hold about 1.6 n; strips of 2^20 about 1.1 n).
+#[test]
+fn very_large_input_with_long_fragments_takes_large_strips() {
+    let n = 2_100_000;
+    let edges: Vec<_> = (0..n)
+        .map(|k| {
+            let row = (k / 64) as i64;
+            let x = (k % 64) as i64 * 70_000 + (row % 7) * 1_000;
+            edge((x, 2 * row), (x + 20_000, 2 * row), k)
+        })
+        .collect();
+    assert_eq!(on_one_thread(|| strips_equal_whole(&edges)), 3);
+}
