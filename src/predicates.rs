@@ -224,10 +224,45 @@ pub fn rounded_crossing(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) 
 /// orientation of each box corner; a zero at a corner moved by ε is decided by the sign
 /// of the ε coefficient (moving a corner by −ε in x adds ε·dy, by −ε in y adds −ε·dx).
 pub fn segment_meets_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
-    let (ax, ay) = (2 * i128::from(a.x), 2 * i128::from(a.y));
-    let (bx, by) = (2 * i128::from(b.x), 2 * i128::from(b.y));
-    let (xlo, xhi) = (2 * i128::from(c.x) - 1, 2 * i128::from(c.x) + 1);
-    let (ylo, yhi) = (2 * i128::from(c.y) - 1, 2 * i128::from(c.y) + 1);
+    if [a.x, a.y, b.x, b.y, c.x, c.y]
+        .iter()
+        .all(|v| v.unsigned_abs() <= PIXEL_I64_LIMIT as u64)
+    {
+        segment_meets_pixel_in::<i64>(a, b, c)
+    } else {
+        segment_meets_pixel_in::<i128>(a, b, c)
+    }
+}
+
+/// Coordinates up to which [`segment_meets_pixel`] computes in i64: the doubled
+/// coordinates then differ by at most 2^30 + 2 and every product stays under 2^62, so
+/// the signs are those of the i128 computation without its multiplications.
+const PIXEL_I64_LIMIT: i64 = 1 << 28;
+
+/// The integer types [`segment_meets_pixel`] computes in.
+trait ExactInt:
+    Copy
+    + Ord
+    + From<i64>
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+{
+}
+impl ExactInt for i64 {}
+impl ExactInt for i128 {}
+
+/// [`segment_meets_pixel`] in T, which must hold its products.
+#[inline]
+fn segment_meets_pixel_in<T: ExactInt>(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
+    let int = T::from;
+    let zero = int(0);
+    let abs = |v: T| if v < zero { zero - v } else { v };
+    let two = int(2);
+    let (ax, ay) = (two * int(a.x), two * int(a.y));
+    let (bx, by) = (two * int(b.x), two * int(b.y));
+    let (xlo, xhi) = (two * int(c.x) - int(1), two * int(c.x) + int(1));
+    let (ylo, yhi) = (two * int(c.y) - int(1), two * int(c.y) + int(1));
     // Axis separation: the segment's x range [min, max] must meet [xlo, xhi − ε].
     if ax.max(bx) < xlo || ax.min(bx) >= xhi || ay.max(by) < ylo || ay.min(by) >= yhi {
         return false;
@@ -236,24 +271,24 @@ pub fn segment_meets_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
     // Quick exact reject: the line misses even the closed square when the centre's
     // distance to it, |det| / |d|, exceeds the square's half-width along the normal,
     // (|dx| + |dy|) / (2 |d|) in doubled units.
-    let centre_det = dx * (2 * i128::from(c.y) - ay) - dy * (2 * i128::from(c.x) - ax);
-    if centre_det.abs() > dx.abs() + dy.abs() {
+    let centre_det = dx * (two * int(c.y) - ay) - dy * (two * int(c.x) - ax);
+    if abs(centre_det) > abs(dx) + abs(dy) {
         return false;
     }
     // Sign of the orientation of (a, b, corner) where the corner may sit on an open side.
-    let side = |x: i128, y: i128, shrink_x: bool, shrink_y: bool| -> i128 {
+    let side = |x: T, y: T, shrink_x: bool, shrink_y: bool| -> Ordering {
         let det = dx * (y - ay) - dy * (x - ax);
-        if det != 0 {
-            return det.signum();
+        if det != zero {
+            return det.cmp(&zero);
         }
-        let mut eps = 0;
+        let mut eps = zero;
         if shrink_x {
-            eps += dy;
+            eps = eps + dy;
         }
         if shrink_y {
-            eps -= dx;
+            eps = eps - dx;
         }
-        eps.signum()
+        eps.cmp(&zero)
     };
     let s = [
         side(xlo, ylo, false, false),
@@ -262,7 +297,7 @@ pub fn segment_meets_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
         side(xhi, yhi, true, true),
     ];
     // Separated when every corner is strictly on the same side of the segment's line.
-    !(s.iter().all(|&v| v > 0) || s.iter().all(|&v| v < 0))
+    !(s.iter().all(|&v| v == Ordering::Greater) || s.iter().all(|&v| v == Ordering::Less))
 }
 
 /// Whether the closed segment a–b meets the closed box `[lo.x, hi.x] × [lo.y, hi.y]`
@@ -545,5 +580,38 @@ mod tests {
         }
         // Every kind of contact occurs, so no branch went untested.
         assert!(contacts.iter().all(|&n| n > 0), "{contacts:?}");
+    }
+
+    /// The i64 path of `segment_meets_pixel` decides like the i128 one, up to its limit of
+    /// 2^28: segments from a corner of the limit box, pixels next to them (on and beside
+    /// the line, where the half-open sides decide).
+    #[test]
+    fn segment_meets_pixel_i64_agrees_with_i128() {
+        let limit = PIXEL_I64_LIMIT;
+        let mut rng = crate::workloads::XorShift64::new(7);
+        let mut met = 0;
+        for k in 0..20_000 {
+            let mut c = |r: i64| (rng.next_u64() % (2 * r as u64 + 1)) as i64 - r;
+            let scale = if k % 2 == 0 { 40 } else { limit };
+            let a = p(c(scale), c(scale));
+            let b = p(c(scale), c(scale));
+            // A point of a–b at parameter t / 8, rounded, moved by at most one pixel.
+            let t = c(4) + 4;
+            let on = p(a.x + (b.x - a.x) * t / 8, a.y + (b.y - a.y) * t / 8);
+            let pixel = p(
+                (on.x + c(1)).clamp(-limit, limit),
+                (on.y + c(1)).clamp(-limit, limit),
+            );
+            let fast = segment_meets_pixel_in::<i64>(a, b, pixel);
+            assert_eq!(
+                fast,
+                segment_meets_pixel_in::<i128>(a, b, pixel),
+                "{a:?} {b:?} {pixel:?}"
+            );
+            assert_eq!(fast, segment_meets_pixel(a, b, pixel));
+            met += usize::from(fast);
+        }
+        // Both outcomes occur often.
+        assert!((2_000..18_000).contains(&met), "{met}");
     }
 }
