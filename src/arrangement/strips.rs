@@ -40,9 +40,10 @@ use super::{
 pub(super) const STRIP_FRAGMENTS: usize = 48 << 10;
 
 /// Fragments per strip on inputs of at least twice as many whose default strips decline
-/// (`arrange_stats shrink noisy-1024:1`, 2.9 × 10^6 fragments, whole input 4.1–5.9 s: strips of
-/// 2^20 3.5 s, of 0.74 × 10^6 3.5–3.7 s, of 0.39 × 10^6 3.8 s; at 0.75 × 10^6 fragments
-/// (cave-1024) the whole input was 5–10 % faster than two strips, hence the floor).
+/// (`arrange_stats shrink noisy-1024:1`, 2.9 × 10^6 fragments: whole input 4.1–5.9 s,
+/// strips of 2^20 3.3–3.4 s, of 0.74 × 10^6 3.5–3.7 s, of 0.39 × 10^6 3.8 s; at
+/// 0.75 × 10^6 fragments (cave-1024) the whole input was 5–10 % faster than two strips,
+/// hence the floor).
 pub(super) const LARGE_STRIP_FRAGMENTS: usize = 1 << 20;
 
 /// Fewest fragments for which the `parallel` feature cuts one strip per thread when the
