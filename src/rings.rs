@@ -67,8 +67,7 @@ pub fn trace(
             _ => {}
         }
     }
-    let points: Vec<GridPoint> = arrangement.vertices.clone();
-    trace_edges(&points, &edges)
+    trace_edges(&arrangement.vertices, &edges)
 }
 
 fn defect(reason: impl Into<String>) -> Error {
