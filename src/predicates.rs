@@ -178,9 +178,13 @@ pub fn pair_contact(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> P
 #[inline]
 pub fn round_rational(p: i128, q: i128) -> i128 {
     debug_assert!(q > 0);
-    let (n, d) = (2 * p + q, 2 * q);
-    // The same floor in i64 when both fit (most crossings of short fragments): an i128
-    // division is a library call several times slower.
+    floor_div(2 * p + q, 2 * q)
+}
+
+/// `floor(n / d)` for d > 0, divided in i64 when both fit (the usual case on grids of
+/// moderate size): an i128 division is a library call several times slower.
+#[inline]
+pub(crate) fn floor_div(n: i128, d: i128) -> i128 {
     match (i64::try_from(n), i64::try_from(d)) {
         (Ok(n), Ok(d)) => i128::from(n.div_euclid(d)),
         _ => n.div_euclid(d),

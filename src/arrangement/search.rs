@@ -18,6 +18,7 @@
 //! copied next to them so scans do not chase indices.
 
 use crate::grid::GridPoint;
+use crate::predicates::floor_div;
 
 use super::point_tree::PointTree;
 use super::Fragment;
@@ -400,12 +401,7 @@ fn x_range_near(s: &Fragment, y_lo: i64, y_hi: i64) -> (i64, i64) {
     } else {
         (-dy, -num_lo, -num_hi)
     };
-    // Divisions in i64 when the numerator fits (an i128 division is a slow call).
-    let den64 = den as i64; // |dy| ≤ 2^40
-    let floor = |n: i128| match i64::try_from(n) {
-        Ok(n) => i128::from(n.div_euclid(den64)),
-        Err(_) => n.div_euclid(den),
-    };
+    let floor = |n: i128| floor_div(n, den);
     let ceil = |n: i128| floor(n + den - 1);
     let x0 = i128::from(a.x) + floor(num_lo).min(floor(num_hi));
     let x1 = i128::from(a.x) + ceil(num_lo).max(ceil(num_hi));
