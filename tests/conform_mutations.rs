@@ -15,10 +15,23 @@ struct Run {
     report: Value,
 }
 
+/// A scratch directory removed when the test is done with it; kept when the test fails,
+/// so the harness's report and vectors can be read.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
 fn conform(port: &str, args: &[&str], tag: &str) -> Run {
-    let dir = std::env::temp_dir().join(format!("build2d-conform-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let report = dir.join("report.json");
+    let dir =
+        Scratch(std::env::temp_dir().join(format!("build2d-conform-{}-{tag}", std::process::id())));
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let report = dir.0.join("report.json");
     let out = Command::new(BIN)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["conform", "-q", "--port-log", "null", "--port", port])
@@ -39,11 +52,11 @@ fn conform(port: &str, args: &[&str], tag: &str) -> Run {
     }
 }
 
-fn out_dir(tag: &str) -> PathBuf {
+fn out_dir(tag: &str) -> Scratch {
     let dir =
         std::env::temp_dir().join(format!("build2d-conform-{}-{tag}-out", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    Scratch(dir)
 }
 
 struct Mutant {
@@ -70,7 +83,7 @@ fn caught(m: &Mutant) {
         assert!(run.report["totals"]["failed"].as_u64() > Some(0));
     }
     let out = out_dir(m.name);
-    let out_s = out.to_str().unwrap();
+    let out_s = out.0.to_str().unwrap();
     let run = conform(
         &mutant,
         &[
