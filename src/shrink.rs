@@ -2,7 +2,7 @@
 //! X3, X14): only the interior side of each edge and the reflex vertices are swept, the
 //! pieces are fed as edges (not closed polygons), and the arcs use the equal-area ring.
 
-use crate::arrangement::{arrange_chunks, EdgeTag, TaggedEdge};
+use crate::arrangement::{EdgeTag, TaggedEdge};
 use crate::construct::{
     choose_sides, displace, edge_offset_vector, equal_area_polygon, grid_tolerance, round_polygon,
     round_vector, Offset,
@@ -12,7 +12,7 @@ use crate::grid::{scale, GridPoint};
 use crate::offset::{check_arc_tolerance, MAX_DISTANCE};
 use crate::predicates::cross;
 use crate::progress::{Stage, Step, Ticker};
-use crate::region::{overlay_arrangement, Region};
+use crate::region::{overlay_edges, Region};
 use crate::rings::Operation;
 
 /// Checks an agent radius (X3), in this order: negative (−∞ included) is an invalid
@@ -299,9 +299,8 @@ impl Region {
         let chunks = shrink_edge_chunks(self, radius, arc_tolerance, ticker, true)?;
         // Two phases: the arrangement, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
-        let arrangement = arrange_chunks(&chunks)?;
-        ticker.advance(1)?;
-        let shrunk = overlay_arrangement(&arrangement, Operation::Difference, self.snap_bits())?;
+        let edges = chunks.iter().flatten();
+        let shrunk = overlay_edges(edges, Operation::Difference, self.snap_bits(), ticker)?;
         ticker.finish()?;
         Ok(shrunk)
     }

@@ -53,7 +53,7 @@ pub struct Segment {
     pub a: usize,
     /// Index of the larger endpoint.
     pub b: usize,
-    /// Net counts for operand 0 and operand 1; never both zero.
+    /// Net counts for operand 0 and operand 1; never both zero in an [`Arrangement`].
     pub net: [i64; 2],
 }
 
@@ -167,6 +167,8 @@ pub struct ArrangeStats {
 /// assert_eq!(out.vertices[2], GridPoint::new(2, 2));
 /// assert_eq!(out.segments.len(), 4);
 /// ```
+// The library itself overlays through `initial_pieces` and `arrange_edges`.
+#[cfg(any(test, feature = "internals", feature = "conform"))]
 pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement> {
     arrange_with(edges, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
 }
@@ -242,6 +244,8 @@ pub fn arrange_world(
 }
 
 /// [`arrange`] with a forced candidate search, also returning what the run did.
+// The library itself overlays through `initial_pieces` and `arrange_edges`.
+#[cfg(any(test, feature = "internals", feature = "conform"))]
 pub fn arrange_with(
     edges: &[TaggedEdge],
     options: &ArrangeOptions,
@@ -249,11 +253,110 @@ pub fn arrange_with(
     arrange_fragments(input_fragments(edges.iter())?, options)
 }
 
-/// [`arrange`] of the edges of several chunks taken one after the other (as if
-/// concatenated; the shrink builds its edges in chunks side by side and nothing is copied).
-pub(crate) fn arrange_chunks(chunks: &[Vec<TaggedEdge>]) -> Result<Arrangement> {
-    let fragments = input_fragments(chunks.iter().flatten())?;
+/// [`arrange`] of edges given one after the other (the shrink builds its edges in chunks
+/// side by side, and they are read in place, not copied).
+pub(crate) fn arrange_edges<'a>(
+    edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
+) -> Result<Arrangement> {
+    let fragments = input_fragments(edges)?;
     arrange_fragments(fragments, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
+}
+
+/// Who shows that X9's first round would change nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FirstRound {
+    /// The arrangement does, by its noded sweep or by running the round.
+    Verified,
+    /// The caller does, on the initial pieces with their zero-net segments
+    /// ([`InitialPieces`]).
+    Deferred,
+}
+
+/// The initial reroute's pieces ([A3]) of some edges, assembled like an [`Arrangement`]
+/// (vertices sorted, segments sorted by (a, b)) but with their zero-net segments kept,
+/// and not yet shown to be noded.
+///
+/// Why they can stand for the arrangement: when no two of them properly cross and no
+/// vertex lies inside one of them, X9's first round would change nothing (the check
+/// [`arrange`] makes with its noded sweep), so their segments with a non-zero net are
+/// exactly [`arrange`]'s ([C1]); the zero-net ones have the same windings on both sides
+/// and are never boundary. The overlay labels them, and the label's sweep fails on any
+/// such crossing or vertex ([`crate::label::label`]), so the label proves them noded
+/// and the noded sweep is not run twice. Zero-net segments are kept because X9 counts
+/// them: one that crossed another piece would change the first round.
+#[derive(Debug)]
+pub struct InitialPieces {
+    /// Not an [`Arrangement`] by its invariants until labelled without error.
+    pub unproven: Arrangement,
+}
+
+/// The [`InitialPieces`] of edges given one after the other, in strips where
+/// [`arrange`] would use them (the same pieces, [A0]).
+pub fn initial_pieces<'a>(
+    edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
+) -> Result<InitialPieces> {
+    let fragments = input_fragments(edges)?;
+    let options = ArrangeOptions::default();
+    let mut stats = ArrangeStats {
+        input_fragments: fragments.len(),
+        ..ArrangeStats::default()
+    };
+    let unproven = match in_strips(&fragments, &options, FirstRound::Deferred, &mut stats) {
+        Some(arrangement) => arrangement,
+        None => {
+            let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
+            assemble_used(hot, pieces)
+        }
+    };
+    Ok(InitialPieces { unproven })
+}
+
+/// The arrangement computed in vertical strips, when [`SearchMode::Auto`] and the
+/// strips apply (see [`strips::arrange_in_strips`]); None otherwise.
+fn in_strips(
+    fragments: &[Fragment],
+    options: &ArrangeOptions,
+    first_round: FirstRound,
+    stats: &mut ArrangeStats,
+) -> Option<Arrangement> {
+    if options.search != SearchMode::Auto {
+        return None;
+    }
+    let size = options.strip_fragments.unwrap_or(strips::STRIP_FRAGMENTS);
+    let forced = options.strip_fragments.is_some();
+    if let Some(arrangement) =
+        strips::arrange_in_strips(fragments, size, forced, first_round, stats)
+    {
+        return Some(arrangement);
+    }
+    // With several threads, one strip per thread run side by side, or half as many
+    // while the windows would overlap too much; any strips give the same output ([A0]).
+    #[cfg(feature = "parallel")]
+    if !forced && fragments.len() >= strips::PARALLEL_MIN_FRAGMENTS {
+        let mut parts = rayon::current_num_threads();
+        while parts > 1 {
+            let share = fragments.len().div_ceil(parts);
+            if let Some(arrangement) =
+                strips::arrange_in_strips(fragments, share, false, first_round, stats)
+            {
+                return Some(arrangement);
+            }
+            parts /= 2;
+        }
+    }
+    // A very large input whose default strips overlap too much (the noisy-1024 shrink:
+    // 2.9 × 10^6 fragments) still runs faster in strips of a million fragments than
+    // whole: each window's buffers are the next one's.
+    if !forced && fragments.len() >= 2 * strips::LARGE_STRIP_FRAGMENTS {
+        return strips::arrange_in_strips(
+            fragments,
+            strips::LARGE_STRIP_FRAGMENTS,
+            false,
+            first_round,
+            stats,
+        );
+    }
+    None
 }
 
 /// [`arrange_with`] from the canonical input fragments on.
@@ -265,40 +368,8 @@ fn arrange_fragments(
         input_fragments: fragments.len(),
         ..ArrangeStats::default()
     };
-    if options.search == SearchMode::Auto {
-        let size = options.strip_fragments.unwrap_or(strips::STRIP_FRAGMENTS);
-        let forced = options.strip_fragments.is_some();
-        if let Some(arrangement) = strips::arrange_in_strips(&fragments, size, forced, &mut stats) {
-            return Ok((arrangement, stats));
-        }
-        // With several threads, one strip per thread run side by side, or half as many
-        // while the windows would overlap too much; any strips give the same output ([A0]).
-        #[cfg(feature = "parallel")]
-        if !forced && fragments.len() >= strips::PARALLEL_MIN_FRAGMENTS {
-            let mut parts = rayon::current_num_threads();
-            while parts > 1 {
-                let share = fragments.len().div_ceil(parts);
-                if let Some(arrangement) =
-                    strips::arrange_in_strips(&fragments, share, false, &mut stats)
-                {
-                    return Ok((arrangement, stats));
-                }
-                parts /= 2;
-            }
-        }
-        // A very large input whose default strips overlap too much (the noisy-1024 shrink:
-        // 2.9 × 10^6 fragments) still runs faster in strips of a million fragments than
-        // whole: each window's buffers are the next one's.
-        if !forced && fragments.len() >= 2 * strips::LARGE_STRIP_FRAGMENTS {
-            if let Some(arrangement) = strips::arrange_in_strips(
-                &fragments,
-                strips::LARGE_STRIP_FRAGMENTS,
-                false,
-                &mut stats,
-            ) {
-                return Ok((arrangement, stats));
-            }
-        }
+    if let Some(arrangement) = in_strips(&fragments, options, FirstRound::Verified, &mut stats) {
+        return Ok((arrangement, stats));
     }
     let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
     // X9's first round, when it would change nothing, can be proved so by the noded sweep
@@ -476,8 +547,13 @@ fn sorted_by_ends(
 /// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by
 /// a piece with a non-zero net, numbered in order. Both vectors are rewritten in place
 /// (no sort, no new large buffer: at 10^6 edges fresh pages cost as much as the work).
-fn assemble_pieces(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
+fn assemble_pieces(hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
     pieces.retain(|p| p.net != [0, 0]);
+    assemble_used(hot, pieces)
+}
+
+/// Pieces as segments on the hot pixels they use, zero-net ones included.
+fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
     let used = UsedPoints::mark(hot.len(), pieces.iter().flat_map(|p| [p.a, p.b]));
     for p in &mut pieces {
         p.a = used.rank(p.a);

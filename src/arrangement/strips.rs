@@ -25,12 +25,15 @@
 //!   first round, and the strips' pieces are the result. A window whose first round
 //!   would change something (never expected, X9) abandons the strips: the caller runs
 //!   the whole input at once.
+//! - With [`FirstRound::Deferred`] no window checks its round: the strips' pieces are the
+//!   global initial pieces by the first two points alone, and the caller proves the whole
+//!   noded (the overlay's label sweep does, [`super::initial_pieces`]).
 
 use crate::grid::GridPoint;
 
 use super::{
     noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats, Arrangement,
-    Fragment, Piece, SearchMode, Segment, UsedPoints,
+    FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints,
 };
 
 /// Most fragments per strip (the input is cut into ⌈n / this⌉ equal strips): a strip's
@@ -59,19 +62,22 @@ const MAX_WINDOW_OVERLAP: (usize, usize) = (5, 4);
 
 /// The arrangement of canonical fragments (sorted by (a, b), merged) computed strip by
 /// strip, or None when the strips do not apply (fewer than two strips, too much overlap
-/// between windows unless `forced`, or a window whose first repair round would change
-/// something). `stats` gets the sums over the windows.
+/// between windows unless `forced`, or, with [`FirstRound::Verified`], a window whose
+/// first repair round would change something). With [`FirstRound::Deferred`] the result
+/// is the initial pieces, zero-net ones kept. `stats` gets the sums over the windows.
 pub(super) fn arrange_in_strips(
     fragments: &[Fragment],
     strip_fragments: usize,
     forced: bool,
+    first_round: FirstRound,
     stats: &mut ArrangeStats,
 ) -> Option<Arrangement> {
     let strips = Strips::plan(fragments, strip_fragments.max(1), forced)?;
+    let verified = first_round == FirstRound::Verified;
     let mut totals = ArrangeStats {
         input_fragments: stats.input_fragments,
-        repair_rounds: 1,
-        verified_by_sweep: true,
+        repair_rounds: usize::from(verified),
+        verified_by_sweep: verified,
         ..ArrangeStats::default()
     };
     let mut vertices: Vec<GridPoint> = Vec::new();
@@ -102,7 +108,7 @@ pub(super) fn arrange_in_strips(
         let parts: Vec<Option<StripPart>> = (0..strips.count())
             .into_par_iter()
             .map_init(StripBuffers::default, |buffers, k| {
-                strip_part(fragments, &strips, k, buffers)
+                strip_part(fragments, &strips, k, first_round, buffers)
             })
             .collect();
         for part in parts {
@@ -113,7 +119,13 @@ pub(super) fn arrange_in_strips(
     {
         let mut buffers = StripBuffers::default();
         for k in 0..strips.count() {
-            join(strip_part(fragments, &strips, k, &mut buffers)?);
+            join(strip_part(
+                fragments,
+                &strips,
+                k,
+                first_round,
+                &mut buffers,
+            )?);
         }
     }
     totals.strips = strips.count();
@@ -137,11 +149,12 @@ struct StripPart {
 }
 
 /// Strip k's vertices and pieces, or None when its window's first repair round would
-/// change something.
+/// change something (checked with [`FirstRound::Verified`] only).
 fn strip_part(
     fragments: &[Fragment],
     strips: &Strips,
     k: usize,
+    first_round: FirstRound,
     buffers: &mut StripBuffers,
 ) -> Option<StripPart> {
     let (lo, hi, zone_lo) = strips.window(fragments, k);
@@ -157,7 +170,11 @@ fn strip_part(
         window_fragments: window.len(),
         ..ArrangeStats::default()
     };
-    let (hot, pieces) = first_round_unchanged(window, &mut buffers.round, &mut stats)?;
+    let (hot, pieces) = match first_round {
+        FirstRound::Verified => first_round_unchanged(window, &mut buffers.round, &mut stats)?,
+        FirstRound::Deferred => repair::initial_reroute(window, SearchMode::Auto, &mut stats),
+    };
+    let kept = |p: &Piece| first_round == FirstRound::Deferred || p.net != [0, 0];
     // The strip's own pixels and pieces: x in [X, X').
     let (x, x_next) = strips.span(k);
     let own_pixels = hot.partition_point(|p| p.x < x)..hot.partition_point(|p| p.x < x_next);
@@ -165,21 +182,19 @@ fn strip_part(
     let own_pieces = pieces.partition_point(|p| p.a < own_pixels.start)
         ..pieces.partition_point(|p| p.a < own_pixels.end);
     stats.final_fragments = own_pieces.len();
-    // [A5]: vertices are the pixels used by a piece with a non-zero net; a window pixel's
-    // index within the strip is its rank among the used pixels from X on (exact up to
-    // X' + L, beyond every kept piece's larger end); the join adds the earlier strips'.
+    // [A5]: vertices are the pixels used by a piece with a non-zero net (by any piece
+    // when deferred); a window pixel's index within the strip is its rank among the used
+    // pixels from X on (exact up to X' + L, beyond every kept piece's larger end); the
+    // join adds the earlier strips'.
     let used = UsedPoints::mark(
         hot.len(),
-        pieces
-            .iter()
-            .filter(|p| p.net != [0, 0])
-            .flat_map(|p| [p.a, p.b]),
+        pieces.iter().filter(|p| kept(p)).flat_map(|p| [p.a, p.b]),
     );
     let base = used.rank(own_pixels.start);
     let local = |k: usize| used.rank(k) - base;
     let segments = pieces[own_pieces]
         .iter()
-        .filter(|p| p.net != [0, 0])
+        .filter(|p| kept(p))
         .map(|p| Segment {
             a: local(p.a),
             b: local(p.b),
