@@ -1140,15 +1140,7 @@ pub(crate) mod tests {
         assert_eq!(xor.rings().len(), 2);
     }
 
-    fn ring_edges(ring: &[GridPoint], tag: EdgeTag) -> Vec<TaggedEdge> {
-        (0..ring.len())
-            .map(|i| TaggedEdge {
-                from: ring[i],
-                to: ring[(i + 1) % ring.len()],
-                tag,
-            })
-            .collect()
-    }
+    use crate::label::tests::ring_edges;
 
     #[test]
     fn initial_pieces_that_are_not_noded_fall_back_to_the_full_arrangement() {
