@@ -72,19 +72,44 @@ fn compress_lines(
 /// Headings along the lattice, counter-clockwise: east, north, west, south.
 const STEPS: [(isize, isize); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
+/// The filled cells as one bit column per lattice column (bit y % 64 of word y / 64):
+/// the scan reads a column 64 cells at a time, and finds the cells where a ring can start
+/// with a few word operations.
 struct Lattice {
     width: usize,
     height: usize,
-    filled: Vec<bool>,
+    /// Words per column, ⌈height / 64⌉.
+    words: usize,
+    /// Column x is `columns[x × words ..][.. words]`; bits beyond `height` are zero.
+    columns: Vec<u64>,
 }
 
 impl Lattice {
+    /// An empty lattice; [`Lattice::fill`] sets cells.
+    fn new(width: usize, height: usize) -> Lattice {
+        let words = height.div_ceil(64);
+        Lattice {
+            width,
+            height,
+            words,
+            columns: vec![0; width * words],
+        }
+    }
+
+    fn fill(&mut self, x: usize, y: usize, filled: bool) {
+        self.columns[x * self.words + y / 64] |= u64::from(filled) << (y % 64);
+    }
+
+    fn column(&self, x: usize) -> &[u64] {
+        &self.columns[x * self.words..(x + 1) * self.words]
+    }
+
     fn filled(&self, x: isize, y: isize) -> bool {
         x >= 0
             && y >= 0
             && (x as usize) < self.width
             && (y as usize) < self.height
-            && self.filled[y as usize * self.width + x as usize]
+            && self.columns[x as usize * self.words + y as usize / 64] >> (y as usize % 64) & 1 == 1
     }
 
     /// The cells ahead-left and ahead-right of a walker at lattice vertex (x, y)
@@ -132,37 +157,36 @@ impl Lattice {
     fn trace(&self, ticker: &mut Ticker) -> Result<Vec<Vec<(usize, usize)>>> {
         let (w, h) = (self.width, self.height);
         let edge_count = (w + 1) * h + w * (h + 1);
-        let mut visited = vec![false; edge_count];
+        let mut visited = Visited(vec![0; edge_count.div_ceil(64)]);
         let mut rings = Vec::new();
         ticker.start(Stage::Region, Step::Lattice, (w + 1) * (h + 1))?;
-        // The scan runs down columns; a column-major copy keeps it in contiguous memory
-        // (the row-major cells would be read one row apart).
-        let mut columns = vec![false; w * h];
-        // (A lattice of zero width has no cells and no rows to copy.)
-        for (y, row) in self.filled.chunks_exact(w.max(1)).enumerate() {
-            for (x, &cell) in row.iter().enumerate() {
-                columns[x * h + y] = cell;
-            }
-        }
-        let column = |x: usize| columns.get(x * h..(x + 1) * h);
+        let empty = vec![0u64; self.words];
         // Scanning vertices in (x, y) order meets each ring first at its smallest vertex,
         // a corner left by a north or east edge: the [R6] start, in [R6] ring order. A
         // vertex on the top line y = h starts neither (no cell above it).
         for x in 0..=w {
             ticker.tick(x * (h + 1))?;
-            let left = if x > 0 { column(x - 1) } else { None };
-            let here = column(x);
-            for y in 0..h {
-                let left_filled = left.is_some_and(|c| c[y]);
-                let here_filled = here.is_some_and(|c| c[y]);
-                let below_filled = y > 0 && here.is_some_and(|c| c[y - 1]);
-                // North edge: a filled cell on its left (west), an empty one on its right.
-                if left_filled && !here_filled && !visited[self.edge_index_at(x, y, 1)] {
-                    rings.push(self.trace_ring(x as isize, y as isize, 1, &mut visited)?);
-                }
-                // East edge: the filled cell above it, an empty one below.
-                if here_filled && !below_filled && !visited[self.edge_index_at(x, y, 0)] {
-                    rings.push(self.trace_ring(x as isize, y as isize, 0, &mut visited)?);
+            let left = if x > 0 { self.column(x - 1) } else { &empty };
+            let here = if x < w { self.column(x) } else { &empty };
+            let mut below_top = 0; // the top cell of the word below, as bit 0
+            for (k, (&left, &here)) in left.iter().zip(here).enumerate() {
+                // North edge at (x, y): a filled cell on its left (west), an empty one on
+                // its right. East edge: the filled cell above it, an empty one below.
+                let north = left & !here;
+                let east = here & !(here << 1 | below_top);
+                below_top = here >> 63;
+                let mut starts = north | east;
+                while starts != 0 {
+                    let bit = starts.trailing_zeros() as usize;
+                    starts &= starts - 1;
+                    let y = k * 64 + bit;
+                    // North first, then east, as the scan meets them at one vertex.
+                    for d in [1, 0] {
+                        let edges = if d == 1 { north } else { east };
+                        if edges >> bit & 1 == 1 && !visited.get(self.edge_index_at(x, y, d)) {
+                            rings.push(self.trace_ring(x as isize, y as isize, d, &mut visited)?);
+                        }
+                    }
                 }
             }
         }
@@ -175,7 +199,7 @@ impl Lattice {
         x0: isize,
         y0: isize,
         d0: usize,
-        visited: &mut [bool],
+        visited: &mut Visited,
     ) -> Result<Vec<(usize, usize)>> {
         let defect = || Error::GeometryDefect {
             reason: "tile-map trace did not close".into(),
@@ -184,10 +208,10 @@ impl Lattice {
         let (mut x, mut y, mut d) = (x0, y0, d0);
         loop {
             let edge = self.edge_index(x, y, d);
-            if visited[edge] {
+            if visited.get(edge) {
                 return Err(defect());
             }
-            visited[edge] = true;
+            visited.set(edge);
             x += STEPS[d].0;
             y += STEPS[d].1;
             let next = self.turn(x, y, d);
@@ -200,6 +224,19 @@ impl Lattice {
             }
             d = next;
         }
+    }
+}
+
+/// The lattice edges a ring has taken, a bit each ([`Lattice::edge_index`]).
+struct Visited(Vec<u64>);
+
+impl Visited {
+    fn get(&self, edge: usize) -> bool {
+        self.0[edge / 64] >> (edge % 64) & 1 == 1
+    }
+
+    fn set(&mut self, edge: usize) {
+        self.0[edge / 64] |= 1 << (edge % 64);
     }
 }
 
@@ -283,20 +320,16 @@ impl Region {
         // X5: zero-width columns and rows contribute nothing; the rest are adjacent.
         let lattice_width = xs.len() - 1;
         let lattice_height = ys.len() - 1;
-        let mut filled = vec![false; lattice_width * lattice_height];
+        let mut lattice = Lattice::new(lattice_width, lattice_height);
         for (y, cell_row) in row.iter().enumerate() {
             let Some(ly) = cell_row else { continue };
-            for (x, cell_column) in column.iter().enumerate() {
+            let cells = &cells[y * width..(y + 1) * width];
+            for (&cell, cell_column) in cells.iter().zip(&column) {
                 if let Some(lx) = cell_column {
-                    filled[ly * lattice_width + lx] |= cells[y * width + x];
+                    lattice.fill(*lx, *ly, cell);
                 }
             }
         }
-        let lattice = Lattice {
-            width: lattice_width,
-            height: lattice_height,
-            filled,
-        };
         let rings: Vec<Ring> = lattice
             .trace(ticker)?
             .into_iter()
