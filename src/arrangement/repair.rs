@@ -148,11 +148,15 @@ fn hot_pixels(
 /// For every fragment, the points (indices into the sorted `points`) for which
 /// `select(a, b, p)` holds, in the X7 order: projection (p − a)·(b − a), ties by (x, y)
 /// (= index order). Calls `emit(i, chain)` for every fragment i, also with an empty chain.
+///
+/// `known(i)`, when it is `Some`, gives fragment i's chain without a search: the points of
+/// that index range, already in the X7 order.
 fn for_each_chain(
     fragments: &[Fragment],
     points: &[GridPoint],
     index: &mut Index,
     select: impl Fn(GridPoint, GridPoint, GridPoint) -> bool,
+    known: impl Fn(usize) -> Option<std::ops::Range<usize>>,
     stats: &mut ArrangeStats,
     mut emit: impl FnMut(usize, &[(i128, usize)]),
 ) {
@@ -165,11 +169,16 @@ fn for_each_chain(
         chain.clear();
         let (a, b) = (f.a, f.b);
         let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
+        let projection = |p: GridPoint| i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
+        if let Some(range) = known(i) {
+            chain.extend(range.map(|k| (projection(points[k]), k)));
+            emit(i, &chain);
+            continue;
+        }
         index.for_each_point_near(fragments, points, i, |k, p| {
             candidates += 1;
             if select(a, b, p) {
-                let projection = i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
-                chain.push((projection, k));
+                chain.push((projection(p), k));
             }
         });
         chain.sort_unstable();
@@ -194,15 +203,23 @@ fn reroute_through(
     out: &mut Vec<Fragment>,
 ) -> bool {
     let mut changed = false;
-    for_each_chain(fragments, points, index, select, stats, |i, chain| {
-        let f = &fragments[i];
-        changed |= !chain.is_empty();
-        let mut from = f.a;
-        for p in chain.iter().map(|&(_, k)| points[k]).chain([f.b]) {
-            out.push(oriented(from, p, f.net));
-            from = p;
-        }
-    });
+    for_each_chain(
+        fragments,
+        points,
+        index,
+        select,
+        |_| None,
+        stats,
+        |i, chain| {
+            let f = &fragments[i];
+            changed |= !chain.is_empty();
+            let mut from = f.a;
+            for p in chain.iter().map(|&(_, k)| points[k]).chain([f.b]) {
+                out.push(oriented(from, p, f.net));
+                from = p;
+            }
+        },
+    );
     changed
 }
 
@@ -219,6 +236,16 @@ pub(super) fn oriented(from: GridPoint, to: GridPoint, net: [i64; 2]) -> Fragmen
 /// Pixel met, not an endpoint of the fragment ([A3], X7, X9 step 2).
 fn meets_other_pixel(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
     p != a && p != b && segment_meets_pixel(a, b, p)
+}
+
+/// The [`meets_other_pixel`] chain of a vertical fragment (half the axis-parallel edges of
+/// a tile map's shrink), given the indices `ends` of its endpoints among the sorted hot
+/// pixels; None for other fragments. Why no search is needed: the closed segment x = X,
+/// y ∈ [y0, y1] meets the pixel [c − 1/2, c + 1/2)² of an integer point c exactly when
+/// c.x = X and y0 ≤ c.y ≤ y1, and in (x, y) order those points, its ends excepted, are the
+/// ones strictly between its two ends, already in the X7 order (along the fragment).
+fn vertical_chain(fragment: &Fragment, ends: [usize; 2]) -> Option<std::ops::Range<usize>> {
+    (fragment.a.x == fragment.b.x).then(|| ends[0] + 1..ends[1])
 }
 
 /// A fragment after the initial reroute: a [`Segment`] whose endpoints index the sorted
@@ -247,6 +274,7 @@ pub(super) fn initial_reroute(
         &hot,
         &mut index,
         meets_other_pixel,
+        |i| vertical_chain(&fragments[i], ends[i]),
         stats,
         |_, chain| {
             interior.extend(chain.iter().map(|&(_, k)| k));
@@ -475,4 +503,68 @@ pub fn repair_fragments(
     let settled = repair_loop(canonical, mode, max_rounds, &mut stats)?;
     stats.final_fragments = settled.len();
     Ok((settled, stats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The chains `vertical_chain` gives without a search are the ones the search finds,
+    /// on small grids where vertical fragments meet many pixels (crossings, ends, Ts).
+    #[test]
+    fn vertical_chains_are_the_searched_chains() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m) as i64
+        };
+        let mut vertical_pixels = 0;
+        for _ in 0..400 {
+            let mut fragments: Vec<Fragment> = (0..12)
+                .map(|_| {
+                    let a = GridPoint::new(next(8), next(8));
+                    let b = match next(3) {
+                        0 => GridPoint::new(a.x, next(8)),
+                        _ => GridPoint::new(next(8), next(8)),
+                    };
+                    (a, b)
+                })
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| Fragment::new(a.min(b), a.max(b), [1, 0]))
+                .collect();
+            merge(&mut fragments);
+            let mut stats = ArrangeStats::default();
+            let mut index = Index::new(&fragments, SearchMode::Auto);
+            let mut crossing_pixels = Vec::new();
+            crossings(&fragments, &index, &mut stats, &mut crossing_pixels);
+            let (hot, ends) = hot_pixels(&fragments, crossing_pixels);
+            let mut chains = |known: &dyn Fn(usize) -> Option<std::ops::Range<usize>>| {
+                let mut out = Vec::new();
+                let emit = |i: usize, chain: &[(i128, usize)]| out.push((i, chain.to_vec()));
+                let stats = &mut ArrangeStats::default();
+                for_each_chain(
+                    &fragments,
+                    &hot,
+                    &mut index,
+                    meets_other_pixel,
+                    known,
+                    stats,
+                    emit,
+                );
+                out
+            };
+            let searched = chains(&|_| None);
+            let direct = chains(&|i| vertical_chain(&fragments[i], ends[i]));
+            assert_eq!(direct, searched, "{fragments:?}");
+            vertical_pixels += fragments
+                .iter()
+                .zip(&searched)
+                .filter(|(f, _)| f.a.x == f.b.x)
+                .map(|(_, (_, chain))| chain.len())
+                .sum::<usize>();
+        }
+        assert!(vertical_pixels > 100, "{vertical_pixels}");
+    }
 }
