@@ -2,9 +2,11 @@
 //! thread (the shrink of a cave map) and its labels swept from both ends equal the
 //! single-thread run, the shrink with its edges built side by side, the pipeline's stages on
 //! the workload maps and the arrangement of random segments in forced small strips are
-//! equal at 1, 2 and 4 threads.
+//! equal at 1, 2 and 4 threads, and so are the overlay's initial pieces.
 
-use build2d::arrangement::{arrange_with, ArrangeOptions, ArrangeStats, EdgeTag, TaggedEdge};
+use build2d::arrangement::{
+    arrange_with, initial_pieces, ArrangeOptions, ArrangeStats, EdgeTag, TaggedEdge,
+};
 use build2d::label::label;
 use build2d::shrink::shrink_edges;
 use build2d::workloads::{self, TileMap, XorShift64};
@@ -73,6 +75,30 @@ fn one_strip_per_thread_gives_the_whole_run() {
         "too small to sweep from both ends"
     );
     same_at_every_thread_count(|| label(arrangement).expect("label"));
+}
+
+/// The overlay's initial pieces (no window checks, zero-net pieces kept) in one strip per
+/// thread: the whole run's pieces at every thread count, and without their zero-net
+/// segments exactly the arrangement's.
+#[test]
+fn initial_pieces_in_strips_give_the_whole_run() {
+    let region = cave_256();
+    let edges = shrink_edges(&region, 1.0, pipeline_arc_tolerance(0.25, 1.0)).expect("edges");
+    let runs = at_thread_counts(|| initial_pieces(edges.iter()).expect("pieces").unproven);
+    assert!(runs[1] == runs[0], "2 threads differ from 1");
+    assert!(runs[2] == runs[0], "4 threads differ from 1");
+    let (arrangement, stats) =
+        at_thread_counts(|| arrange_with(&edges, &ArrangeOptions::default()).expect("arrange"))
+            .swap_remove(1);
+    assert_eq!(stats.strips, 2, "two threads: two strips");
+    let as_points = |a: &build2d::arrangement::Arrangement| -> Vec<_> {
+        a.segments
+            .iter()
+            .filter(|s| s.net != [0, 0])
+            .map(|s| (a.vertices[s.a], a.vertices[s.b], s.net))
+            .collect()
+    };
+    assert_eq!(as_points(&runs[0]), as_points(&arrangement));
 }
 
 /// `Region::shrink` builds its edges side by side from 2^13 region edges (cave-256 has
