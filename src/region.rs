@@ -609,6 +609,7 @@ fn union_all_with(
 pub(crate) mod tests {
     use super::*;
     use crate::error::Axis;
+    use crate::label::tests::ring_edges;
     use proptest::prelude::*;
 
     /// [`overlay`] for inputs whose proper crossings lie exactly on grid points and
@@ -1139,8 +1140,6 @@ pub(crate) mod tests {
         assert_eq!(xor.area2(), 2 * (9 + 9 - 8));
         assert_eq!(xor.rings().len(), 2);
     }
-
-    use crate::label::tests::ring_edges;
 
     #[test]
     fn initial_pieces_that_are_not_noded_fall_back_to_the_full_arrangement() {
