@@ -114,7 +114,8 @@ pub mod fuzzing;
 #[cfg(any(feature = "conform", feature = "internals"))]
 #[doc(hidden)]
 pub mod svg;
-#[cfg(any(feature = "conform", feature = "internals"))]
+// Also in every test build: the unit tests draw their random cases from its generator.
+#[cfg(any(test, feature = "conform", feature = "internals"))]
 #[doc(hidden)]
 pub mod workloads;
 

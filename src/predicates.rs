@@ -592,16 +592,10 @@ mod tests {
     #[test]
     fn segment_meets_pixel_i64_agrees_with_i128() {
         let limit = PIXEL_I64_LIMIT;
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::workloads::XorShift64::new(0);
         let mut met = 0;
         for k in 0..20_000 {
-            // xorshift64: the test needs no crate beyond the library's own.
-            let mut c = |r: i64| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % (2 * r as u64 + 1)) as i64 - r
-            };
+            let mut c = |r: i64| (rng.next_u64() % (2 * r as u64 + 1)) as i64 - r;
             let scale = if k % 2 == 0 { 40 } else { limit };
             let a = p(c(scale), c(scale));
             let b = p(c(scale), c(scale));

@@ -513,13 +513,8 @@ mod tests {
     /// on small grids where vertical fragments meet many pixels (crossings, ends, Ts).
     #[test]
     fn vertical_chains_are_the_searched_chains() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % m) as i64
-        };
+        let mut rng = crate::workloads::XorShift64::new(0);
+        let mut next = |m: u64| (rng.next_u64() % m) as i64;
         let mut vertical_pixels = 0;
         for _ in 0..400 {
             let mut fragments: Vec<Fragment> = (0..12)
