@@ -297,7 +297,7 @@ impl Region {
             return Ok(self.clone());
         }
         let chunks = shrink_edge_chunks(self, radius, arc_tolerance, ticker, true)?;
-        // Two phases: the arrangement, then labels and rings.
+        // Two phases: the arrangement's initial pieces, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
         let edges = chunks.iter().flatten();
         let shrunk = overlay_edges(edges, Operation::Difference, self.snap_bits(), ticker)?;

@@ -181,8 +181,7 @@ impl Lattice {
                     starts &= starts - 1;
                     let y = k * 64 + bit;
                     // North first, then east, as the scan meets them at one vertex.
-                    for d in [1, 0] {
-                        let edges = if d == 1 { north } else { east };
+                    for (d, edges) in [(1, north), (0, east)] {
                         if edges >> bit & 1 == 1 && !visited.get(self.edge_index_at(x, y, d)) {
                             rings.push(self.trace_ring(x as isize, y as isize, d, &mut visited)?);
                         }
