@@ -618,6 +618,34 @@ mod tests {
         }
     }
 
+    /// Columns taller than one 64-cell word: ring starts found across word boundaries
+    /// (the cell below row 64k lies in the previous word), with runs that end, start or
+    /// continue exactly there.
+    #[test]
+    fn tall_columns_cross_word_boundaries() {
+        let (w, h) = (5, 200);
+        let mut rng = crate::workloads::XorShift64::new(64);
+        for round in 0..40 {
+            let cells: Vec<bool> = (0..w * h)
+                .map(|i| {
+                    let y = i / w;
+                    // Long runs, cut near the word boundaries 64 and 128 in some rounds.
+                    let near_boundary = matches!(y % 64, 62..=63 | 0..=1);
+                    let r = rng.next_u64() % 16;
+                    if near_boundary {
+                        r < 4 + round % 9
+                    } else {
+                        r < 12
+                    }
+                })
+                .collect();
+            let traced = Region::from_tile_map(&cells, w, h, 1.0, [0.0, 0.0], bits(0)).unwrap();
+            traced.check().unwrap();
+            let expected = union_of_cells(&cells, w, h, 1.0, [0.0, 0.0], 0, &noded_overlay);
+            assert_eq!(traced, expected, "round {round}");
+        }
+    }
+
     fn two_maps() -> impl Strategy<Value = (Vec<bool>, Vec<bool>)> {
         let cells = || proptest::collection::vec(any::<bool>(), 16);
         (cells(), cells())
