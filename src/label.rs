@@ -20,7 +20,7 @@ pub struct SegmentWindings {
 
 /// The endpoints of a status segment, kept inline (parallel to the entries) so that the
 /// binary search reads one contiguous array and no segment or vertex table.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct StatusLine {
     from: GridPoint,
     to: GridPoint,
@@ -28,7 +28,7 @@ struct StatusLine {
 
 /// One entry of the sweep status: a segment cut by the sweep line and the winding just
 /// above it ([L2]).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct StatusEntry {
     above: [i64; 2],
 }
@@ -136,7 +136,7 @@ impl<'a> Outgoing<'a> {
 /// brute-force noded test on arbitrary segments.
 ///
 /// With the `parallel` feature and more than one thread, a large arrangement is swept
-/// from both ends at once ([`label_in_halves`]); the windings are the same.
+/// in two halves at once ([`label_in_halves`]); the result is the same.
 pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
     let vertices = &arrangement.vertices;
     let segments = &arrangement.segments;
@@ -149,46 +149,46 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
     }
     #[cfg(feature = "parallel")]
     if segments.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
-        // The forward sweep takes 5/8 of the segments: the backward one also turns its
-        // part (on the cave-1024 shrink, 1/2 ran 1.0–1.35× faster than one thread, 5/8
-        // 1.6–1.7×).
-        let cut = segments[segments.len() * 5 / 8].a;
-        if let Some(windings) = label_in_halves(arrangement, cut) {
-            return Ok(windings);
+        // Half of the segments each.
+        let cut = segments[segments.len() / 2].a;
+        if let Some(result) = label_in_halves(arrangement, cut) {
+            return result;
         }
     }
     let mut windings = vec![SegmentWindings::default(); segments.len()];
-    if !sweep(vertices, segments, vertices.len(), &mut windings)?.status_empty {
-        return Err(defect("sweep status not empty after the last vertex"));
-    }
+    let end = sweep(
+        vertices,
+        segments,
+        0..vertices.len(),
+        &mut windings,
+        Status::default(),
+    )?;
+    finished(end)?;
     Ok(windings)
 }
 
-/// Fewest segments for which [`label`] sweeps from both ends on two threads.
+/// The last vertex swept leaves no segment in the status.
+fn finished(end: SweepEnd) -> Result<()> {
+    if end.status.lines.is_empty() {
+        Ok(())
+    } else {
+        Err(defect("sweep status not empty after the last vertex"))
+    }
+}
+
+/// Fewest segments for which [`label`] sweeps in two halves on two threads.
 #[cfg(feature = "parallel")]
 const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
 
-/// The windings of a canonical arrangement (segments strictly sorted by (a, b)) swept
-/// from both ends, side by side with the `parallel` feature: forwards over the vertices
-/// before `cut`, which labels the segments starting there, and backwards over the rest
-/// (a forward sweep of the arrangement turned by a half turn), which labels the segments
-/// ending there. None when either sweep fails: the caller then labels serially, so that
-/// the error is the same at every thread count.
-///
-/// Why the windings are those of [`label`]:
-/// - When the nets balance at every vertex (as many in as out per operand: the edges
-///   close up, as rings and the shrink's pieces do), the windings are winding numbers of
-///   closed paths; below every segment lies the unbounded face, winding 0, so they do
-///   not depend on where or in which direction a sweep starts ([L2]). Each sweep checks
-///   the balance at the vertices it passes; unbalanced input returns None.
-/// - A half turn keeps orientation, so the turned segment (−b)→(−a), net −net, has on
-///   its right what a→b has on its left.
-/// - A defect is found by a sweep that reaches it (Shamos–Hoey): the first one in sweep
-///   order by the forward sweep when it lies before the cut, otherwise the last one by
-///   the backward sweep. So both sweeps pass only where [`label`] passes.
-/// - The segments across the cut, labelled by both sweeps, must agree.
+/// The windings of a canonical arrangement (segments strictly sorted by (a, b)) in two
+/// sweeps side by side (with the `parallel` feature): one over the vertices before `cut`
+/// from an empty status, the other over the rest from the status the first one must
+/// reach at `cut` ([`status_across`]). None when the first sweep fails or reaches
+/// another status (lines or windings): the caller then sweeps serially. Otherwise the
+/// second sweep continues the serial sweep from the very state it would be in, so the
+/// result, windings or defect, is [`label`]'s.
 #[cfg(any(test, feature = "parallel"))]
-fn label_in_halves(arrangement: &Arrangement, cut: usize) -> Option<Vec<SegmentWindings>> {
+fn label_in_halves(arrangement: &Arrangement, cut: usize) -> Option<Result<Vec<SegmentWindings>>> {
     let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
     let n = vertices.len();
     let canonical = segments.iter().all(|s| s.a < s.b && s.b < n)
@@ -201,115 +201,111 @@ fn label_in_halves(arrangement: &Arrangement, cut: usize) -> Option<Vec<SegmentW
     let lower_count = segments.partition_point(|s| s.a < cut);
     let mut windings = vec![SegmentWindings::default(); segments.len()];
     let (lower, upper) = windings.split_at_mut(lower_count);
-    let lower_segments = &segments[..lower_count];
-    let forward = move || sweep(vertices, lower_segments, cut, lower).is_ok_and(|end| end.balanced);
-    let backward = move || {
-        let turned = HalfTurn::of_upper_part(vertices, segments, cut)?;
-        let mut turned_windings = vec![SegmentWindings::default(); turned.segments.len()];
-        let end = sweep(
-            &turned.vertices,
-            &turned.segments,
-            n - cut,
-            &mut turned_windings,
-        )
-        .ok()?;
-        if !end.balanced {
-            return None;
-        }
-        // Both sweeps label the segments across the cut: those are returned for comparison.
-        let mut across = Vec::new();
-        for (&i, w) in turned.original.iter().zip(&turned_windings) {
-            let w = SegmentWindings {
-                right: w.left,
-                left: w.right,
-            };
-            match i.checked_sub(lower_count) {
-                Some(k) => upper[k] = w,
-                None => across.push((i, w)),
-            }
-        }
-        Some(across)
+    let (lower_segments, upper_segments) = segments.split_at(lower_count);
+    let first = move || sweep(vertices, lower_segments, 0..cut, lower, Status::default()).ok();
+    let second = move || {
+        let start = status_across(vertices, lower_segments, cut)?;
+        let end = sweep(vertices, upper_segments, cut..n, upper, start.clone());
+        Some((start, end))
     };
     #[cfg(feature = "parallel")]
-    let (forward, backward) = rayon::join(forward, backward);
+    let (first, second) = rayon::join(first, second);
     #[cfg(not(feature = "parallel"))]
-    let (forward, backward) = {
+    let (first, second) = {
         // One after the other (the tests run this without rayon).
-        let (mut forward, mut backward) = (forward, backward);
-        (forward(), backward())
+        let (mut first, mut second) = (first, second);
+        (first(), second())
     };
-    let across = backward.filter(|_| forward)?;
-    across
-        .iter()
-        .all(|&(i, w)| windings[i] == w)
-        .then_some(windings)
-}
-
-/// The segments ending at or after vertex `cut`, turned by a half turn ((x, y) → (−x, −y)):
-/// vertices in reverse order, segment a→b as (−b)→(−a) with its net negated, sorted by
-/// their new first end, and each one's index in the original arrangement.
-#[cfg(any(test, feature = "parallel"))]
-struct HalfTurn {
-    vertices: Vec<GridPoint>,
-    segments: Vec<Segment>,
-    original: Vec<usize>,
-}
-
-#[cfg(any(test, feature = "parallel"))]
-impl HalfTurn {
-    /// None when a net cannot be negated.
-    fn of_upper_part(vertices: &[GridPoint], segments: &[Segment], cut: usize) -> Option<Self> {
-        let n = vertices.len();
-        // A counting sort by b, descending: the turned segments by their first end.
-        let mut starts = vec![0usize; n - cut + 1];
-        for s in segments.iter().filter(|s| s.b >= cut) {
-            starts[n - 1 - s.b + 1] += 1;
-        }
-        for k in 1..starts.len() {
-            starts[k] += starts[k - 1];
-        }
-        let mut original = vec![0; starts[n - cut]];
-        for (i, s) in segments.iter().enumerate().filter(|(_, s)| s.b >= cut) {
-            let slot = &mut starts[n - 1 - s.b];
-            original[*slot] = i;
-            *slot += 1;
-        }
-        let turned_segments = original
-            .iter()
-            .map(|&i| {
-                let s = segments[i];
-                Some(Segment {
-                    a: n - 1 - s.b,
-                    b: n - 1 - s.a,
-                    net: [s.net[0].checked_neg()?, s.net[1].checked_neg()?],
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        Some(HalfTurn {
-            vertices: vertices
-                .iter()
-                .rev()
-                .map(|p| GridPoint::new(-p.x, -p.y))
-                .collect(),
-            segments: turned_segments,
-            original,
-        })
+    let (reached, (start, end)) = (first?, second?);
+    if reached.status != start {
+        return None;
     }
+    Some(end.and_then(|end| finished(end).map(|()| windings)))
 }
 
-/// The sweep of [`label`] over the first `vertex_count` vertices, labelling the segments
-/// that start there (`windings` is indexed like `segments`).
+/// The status the serial sweep holds when it reaches vertex `cut`: the segments with
+/// a < cut ≤ b (all in `lower_segments`, those with a < cut), bottom to top, with the
+/// windings above them. None when it cannot be built cheaply or a winding overflows.
+///
+/// The sweep put each of them where its first end lies ([L3]: above the lines that end
+/// lies above, and after those sharing the end by direction), and in a noded arrangement
+/// no later vertex moves them. Where the nets balance at every vertex (the edges close
+/// up, as rings and the shrink's pieces do) the windings above them are running sums of
+/// their nets up from the unbounded face. The lines are sorted by their height at
+/// x = cut.x in floating point, then put in the sweep's exact order by insertion; the
+/// caller compares lines and windings with the first sweep's, so neither a defect nor
+/// unbalanced nets can slip through.
+#[cfg(any(test, feature = "parallel"))]
+fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize) -> Option<Status> {
+    let x = vertices.get(cut).map_or(f64::INFINITY, |v| v.x as f64);
+    let mut across: Vec<(f64, StatusLine, [i64; 2])> = lower_segments
+        .iter()
+        .filter(|s| s.b >= cut)
+        .map(|s| {
+            let line = StatusLine {
+                from: vertices[s.a],
+                to: vertices[s.b],
+            };
+            let (dx, dy) = direction(line.from, line.to);
+            let height = if dx == 0 {
+                line.to.y as f64
+            } else {
+                line.from.y as f64 + (x - line.from.x as f64) * (dy as f64 / dx as f64)
+            };
+            (height, line, s.net)
+        })
+        .collect();
+    across.sort_by(|p, q| p.0.total_cmp(&q.0));
+    // [L3] exactly: the line inserted later (by first end, then by direction at a shared
+    // first end) goes above the earlier one when its first end lies above that line.
+    let below = |l: &StatusLine, m: &StatusLine| {
+        if l.from == m.from {
+            cross(direction(l.from, l.to), direction(m.from, m.to)) > 0
+        } else if l.from < m.from {
+            side(l, m.from) == Ordering::Greater
+        } else {
+            side(m, l.from) == Ordering::Less
+        }
+    };
+    // An insertion sort: linear on the nearly sorted input the heights give, and bounded.
+    let mut moves_left = 16 * across.len() + 4096;
+    for k in 1..across.len() {
+        let mut j = k;
+        while j > 0 && below(&across[j].1, &across[j - 1].1) {
+            across.swap(j, j - 1);
+            j -= 1;
+            moves_left = moves_left.checked_sub(1)?;
+        }
+    }
+    let mut running = [0, 0];
+    let mut status = Status::default();
+    for (_, line, net) in across {
+        running = add(running, net).ok()?;
+        status.lines.push(line);
+        status.entries.push(StatusEntry { above: running });
+    }
+    Some(status)
+}
+
+/// The sweep of [`label`] over the vertices `swept`, from the status `start`, labelling
+/// the segments that start there (`segments` holds them, from the first in order;
+/// `windings` is indexed like `segments`).
 fn sweep(
     vertices: &[GridPoint],
     segments: &[Segment],
-    vertex_count: usize,
+    swept: std::ops::Range<usize>,
     windings: &mut [SegmentWindings],
+    start: Status,
 ) -> Result<SweepEnd> {
     let mut outgoing = Outgoing::new(vertices, segments)?;
 
     // [L2] The status, bottom to top, as two parallel lists.
     let mut status_lines = TwoSidedList::<StatusLine>::default();
     let mut entries = TwoSidedList::<StatusEntry>::default();
+    if !start.lines.is_empty() {
+        status_lines.replace(0..0, &start.lines);
+        entries.replace(0..0, &start.entries);
+    }
     let mut starting: Vec<usize> = Vec::new();
     let mut new_lines: Vec<StatusLine> = Vec::new();
     let mut new_entries: Vec<StatusEntry> = Vec::new();
@@ -318,8 +314,8 @@ fn sweep(
     // Entries only move when a replacement shifts their side of the list, and then by
     // a few places, so the slot is a close guess for the block ending at the vertex.
     let mut end_slots = vec![NO_SLOT; vertices.len()];
-    let mut balanced = true;
-    for (vi, &v) in vertices.iter().enumerate().take(vertex_count) {
+    for vi in swept {
+        let v = vertices[vi];
         // [L3] Segments below v have v on their left (above). In a noded arrangement the
         // segments through v end there and come next, then the ones above v. (Vertices
         // are distinct, so a status line ends at v exactly when its segment does; one
@@ -385,15 +381,6 @@ fn sweep(
             new_ends.push(segments[i].b);
             running = above;
         }
-        // The nets into v add up to those out of it exactly when the winding above the
-        // segments ending at v is the winding above those starting there.
-        let above_ending = if hi > lo {
-            entries.as_slice()[hi - 1].above
-        } else {
-            below
-        };
-        balanced &= running == above_ending;
-
         // New neighbours in the status must not cross (Shamos–Hoey): v is strictly above
         // the line under the block and strictly below the one over it, so a segment
         // starting at v can only cross them if its far end is on the other side.
@@ -419,19 +406,23 @@ fn sweep(
         }
     }
     Ok(SweepEnd {
-        status_empty: status_lines.as_slice().is_empty(),
-        balanced,
+        status: Status {
+            lines: status_lines.as_slice().to_vec(),
+            entries: entries.as_slice().to_vec(),
+        },
     })
 }
 
-/// How a [`sweep`] ended.
+/// A sweep status, bottom to top: the lines and the windings above them.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Status {
+    lines: Vec<StatusLine>,
+    entries: Vec<StatusEntry>,
+}
+
+/// How a [`sweep`] ended: the status after its last vertex.
 struct SweepEnd {
-    /// No segment left in the status.
-    status_empty: bool,
-    /// At every vertex swept, the nets in and out balance (per operand). Only the
-    /// two-ended sweep needs it; the serial one leaves imbalance to the region's rules.
-    #[cfg_attr(not(any(test, feature = "parallel")), allow(dead_code))]
-    balanced: bool,
+    status: Status,
 }
 
 fn direction(from: GridPoint, to: GridPoint) -> (i64, i64) {
@@ -863,33 +854,39 @@ pub(crate) mod tests {
 
     proptest! {
         #[test]
-        fn swept_from_both_ends_noded_input_gets_the_same_windings_at_every_cut(arr in noded()) {
+        fn swept_in_halves_noded_input_gets_the_same_windings_at_every_cut(arr in noded()) {
             let serial = label(&arr).unwrap();
             for cut in 0..=arr.vertices.len() {
-                prop_assert_eq!(label_in_halves(&arr, cut), Some(serial.clone()), "cut {}", cut);
+                prop_assert_eq!(label_in_halves(&arr, cut), Some(Ok(serial.clone())), "cut {}", cut);
             }
         }
 
         #[test]
-        fn swept_from_both_ends_accepts_exactly_what_label_accepts(arr in closed_not_noded()) {
-            // A defect on either side of any cut is found by one of the two sweeps.
+        fn swept_in_halves_closed_input_agrees_with_label_or_declines(arr in closed_not_noded()) {
+            // A defect before the cut makes the first half decline; one after it is
+            // found by the second half exactly where the serial sweep finds it.
             prop_assert!(is_balanced(arr.vertices.len(), &arr.segments));
-            let serial = label(&arr).ok();
+            let serial = label(&arr);
+            let mut taken = 0;
             for cut in 0..=arr.vertices.len() {
-                prop_assert_eq!(label_in_halves(&arr, cut), serial.clone(), "cut {}", cut);
+                if let Some(halves) = label_in_halves(&arr, cut) {
+                    prop_assert_eq!(&halves, &serial, "cut {}", cut);
+                    taken += 1;
+                }
             }
+            // The last cut leaves the second half nothing to sweep.
+            prop_assert!(serial.is_err() || taken == arr.vertices.len() + 1);
         }
 
         #[test]
-        fn swept_from_both_ends_declines_unbalanced_input(arr in arbitrary()) {
+        fn swept_in_halves_any_input_agrees_with_label_or_declines(arr in arbitrary()) {
             let mut arr = arr;
             arr.segments.sort_by_key(|s| (s.a, s.b));
             arr.segments.dedup_by_key(|s| (s.a, s.b));
-            let balanced = is_balanced(arr.vertices.len(), &arr.segments);
-            let serial = label(&arr).ok();
+            let serial = label(&arr);
             for cut in 0..=arr.vertices.len() {
                 let halves = label_in_halves(&arr, cut);
-                prop_assert!(halves.is_none() || (balanced && halves == serial), "cut {}", cut);
+                prop_assert!(halves.is_none() || halves.as_ref() == Some(&serial), "cut {}", cut);
             }
         }
     }

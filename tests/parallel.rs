@@ -1,5 +1,5 @@
 //! The `parallel` feature never changes a bit: the arrangement computed in one strip per
-//! thread (the shrink of a cave map) and its labels swept from both ends equal the
+//! thread (the shrink of a cave map) and its labels swept in two halves equal the
 //! single-thread run, the shrink with its edges built side by side, the pipeline's stages on
 //! the workload maps and the arrangement of random segments in forced small strips are
 //! equal at 1, 2 and 4 threads, and so are the overlay's initial pieces.
@@ -68,11 +68,11 @@ fn one_strip_per_thread_gives_the_whole_run() {
     assert_eq!(runs[2].1.strips, 2, "four threads: two strips");
     assert!(runs[1].0 == runs[0].0, "2 threads differ from 1");
     assert!(runs[2].0 == runs[0].0, "4 threads differ from 1");
-    // Its labels: with 2 and 4 threads the sweep runs from both ends (from 2^15 segments).
+    // Its labels: with 2 and 4 threads the sweep runs in two halves (from 2^15 segments).
     let arrangement = &runs[0].0;
     assert!(
         arrangement.segments.len() >= 1 << 15,
-        "too small to sweep from both ends"
+        "too small to sweep in two halves"
     );
     same_at_every_thread_count(|| label(arrangement).expect("label"));
 }
