@@ -96,8 +96,52 @@ impl Lattice {
         }
     }
 
-    fn fill(&mut self, x: usize, y: usize, filled: bool) {
-        self.columns[x * self.words + y / 64] |= u64::from(filled) << (y % 64);
+    /// The lattice of the cells (row-major, `width` per row) that `row` and `column`
+    /// keep (X5). The cells are read a row at a time into a band of 64 lattice rows, one
+    /// word per column, and the band is stored once it is full: the columns are written
+    /// 64 times less often, and a row is read in order.
+    fn from_cells(
+        cells: &[bool],
+        width: usize,
+        row: &[Option<usize>],
+        column: &[Option<usize>],
+        (lattice_width, lattice_height): (usize, usize),
+    ) -> Lattice {
+        let mut lattice = Lattice::new(lattice_width, lattice_height);
+        let every_column_kept = lattice_width == width;
+        let mut band = vec![0u64; lattice_width];
+        let mut band_word = 0;
+        for (y, kept_row) in row.iter().enumerate() {
+            let Some(ly) = *kept_row else { continue };
+            if ly / 64 != band_word {
+                lattice.store_band(band_word, &mut band);
+                band_word = ly / 64;
+            }
+            let shift = ly % 64;
+            let cells = &cells[y * width..(y + 1) * width];
+            if every_column_kept {
+                for (bits, &cell) in band.iter_mut().zip(cells) {
+                    *bits |= u64::from(cell) << shift;
+                }
+            } else {
+                for (&cell, kept_column) in cells.iter().zip(column) {
+                    if let Some(lx) = *kept_column {
+                        band[lx] |= u64::from(cell) << shift;
+                    }
+                }
+            }
+        }
+        lattice.store_band(band_word, &mut band);
+        lattice
+    }
+
+    /// Word `word` of every column from `band` (cleared for the next band).
+    fn store_band(&mut self, word: usize, band: &mut [u64]) {
+        if word < self.words {
+            for (x, bits) in band.iter_mut().enumerate() {
+                self.columns[x * self.words + word] = std::mem::take(bits);
+            }
+        }
     }
 
     fn column(&self, x: usize) -> &[u64] {
@@ -319,16 +363,8 @@ impl Region {
         // X5: zero-width columns and rows contribute nothing; the rest are adjacent.
         let lattice_width = xs.len() - 1;
         let lattice_height = ys.len() - 1;
-        let mut lattice = Lattice::new(lattice_width, lattice_height);
-        for (y, cell_row) in row.iter().enumerate() {
-            let Some(ly) = cell_row else { continue };
-            let cells = &cells[y * width..(y + 1) * width];
-            for (&cell, cell_column) in cells.iter().zip(&column) {
-                if let Some(lx) = cell_column {
-                    lattice.fill(*lx, *ly, cell);
-                }
-            }
-        }
+        let lattice =
+            Lattice::from_cells(cells, width, &row, &column, (lattice_width, lattice_height));
         let rings: Vec<Ring> = lattice
             .trace(ticker)?
             .into_iter()
