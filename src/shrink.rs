@@ -118,15 +118,10 @@ fn shrink_edge_chunks(
 ) -> Result<Vec<Vec<TaggedEdge>>> {
     check_radius(radius)?;
     check_arc_tolerance(arc_tolerance)?;
-    let snap_bits = region.snap_bits();
-    let r = radius * scale(snap_bits);
+    let (r, arc_ring) = radius_and_arc_ring(region, radius, arc_tolerance);
     let rings = region.rings();
     let total = rings.iter().map(Vec::len).sum();
     ticker.start(Stage::Shrink, Step::ShrinkEdges, total)?;
-    // The sector ring (X14): one m-gon, cheaper to build than to ask first whether any
-    // vertex is reflex.
-    let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
-    let arc_ring = round_polygon(&equal_area_polygon(r, sides));
     #[cfg(feature = "parallel")]
     if side_by_side && total >= PARALLEL_MIN_REGION_EDGES && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
@@ -161,6 +156,15 @@ fn shrink_edge_chunks(
         push_arcs(ring, 0..ring.len(), r, &arc_ring, &mut edges);
     }
     Ok(vec![edges])
+}
+
+/// The radius in grid units and the sector ring (X14): one m-gon, cheaper to build than
+/// to ask first whether any vertex is reflex.
+fn radius_and_arc_ring(region: &Region, radius: f64, arc_tolerance: f64) -> (f64, Vec<Offset>) {
+    let snap_bits = region.snap_bits();
+    let r = radius * scale(snap_bits);
+    let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
+    (r, round_polygon(&equal_area_polygon(r, sides)))
 }
 
 /// Runs of about `size` region edges (ring index, edge range), in ring order: long rings
@@ -296,6 +300,16 @@ impl Region {
             ticker.finish()?;
             return Ok(self.clone());
         }
+        let (r, arc_ring) = radius_and_arc_ring(self, radius, arc_tolerance);
+        if covered::pieces_cover_region(self, r, &arc_ring) {
+            // Empty, as the overlay would find (`covered`): its progress steps, not its work.
+            let total = self.rings().iter().map(Vec::len).sum();
+            for (step, total) in [(Step::ShrinkEdges, total), (Step::Overlay, 2)] {
+                ticker.start(Stage::Shrink, step, total)?;
+                ticker.finish()?;
+            }
+            return Ok(Region::empty(self.snap_bits()));
+        }
         let chunks = shrink_edge_chunks(self, radius, arc_tolerance, ticker, true)?;
         // Two phases: the arrangement's initial pieces, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
@@ -306,5 +320,6 @@ impl Region {
     }
 }
 
+mod covered;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,366 @@
+//! When the shrink's pieces cover the whole region, its result is empty, and the overlay
+//! need not run (an implementation choice, not a spec step: the result is the one [S5]
+//! and the overlay define). Maps whose every room is narrower than the agent (the noisy
+//! workloads) are all of this kind, and their overlay is the largest of all.
+//!
+//! Why an exact cover of the region by the closed pieces proves the result empty:
+//! - The fed edges of [S5] are the boundaries of the pieces (rectangles, sectors) with
+//!   the sides that cancel left out, so the operand-1 winding of a point off every edge
+//!   is the number of pieces holding it, when every piece is a simple counter-clockwise
+//!   polygon (checked here: each contributes 0 or 1). Operand 0 is the region.
+//! - So if every point of the region lies in a closed piece, no face of the arrangement
+//!   of the exact edges has w0 > 0 and w1 = 0: an open face meeting the region meets the
+//!   interior of a piece, where w1 ≥ 1.
+//! - Snap rounding ([A2]–[A3]) moves the edges continuously without a vertex ever
+//!   crossing an edge (Guibas and Marimont's topological consistency, which the half-open
+//!   pixels keep): a face can shrink or collapse, and keeps its windings, but no face
+//!   appears. X9's repair rounds change nothing on valid input. So the rounded
+//!   arrangement has no inside face either, and the traced result is empty.
+//!
+//! The cover is checked on squares: a region whose edges are axis-parallel and whose
+//! vertices lie on a lattice of side g (the gcd of their coordinate differences, as on a
+//! tile map) is a union of lattice squares; each square inside it must lie in one
+//! piece, or each of its quarters must, down to [`MAX_SPLITS`] halvings. Everything is
+//! decided by exact orientations; any doubt (a diagonal edge, a piece that is not simple
+//! and counter-clockwise, too many squares) answers "not shown", and the overlay runs.
+
+use std::cmp::Ordering;
+
+use crate::arrangement::MAX_ARRANGEMENT_COORDINATE;
+use crate::construct::{displace, Offset};
+use crate::grid::GridPoint;
+use crate::predicates::{cross, orient};
+use crate::region::Region;
+
+use super::{edge_offset, integer_left_normal, sector_arc, vertex_is_reflex};
+
+/// How many times a square not inside one piece is halved before giving up.
+const MAX_SPLITS: u32 = 3;
+
+/// Most lattice squares checked (the bounding box of the region, in squares).
+const MAX_SQUARES: u64 = 1 << 26;
+
+/// Whether the closed pieces of the shrink by `r` grid units (sectors from `arc_ring`)
+/// are shown to cover every point of `region`, so that the shrink is empty. `false`
+/// also when the check does not apply.
+pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) -> bool {
+    let rings = region.rings();
+    let Some(lattice) = Lattice::of(rings) else {
+        return false;
+    };
+    let Some(pieces) = closed_pieces(rings, r, arc_ring) else {
+        return false;
+    };
+    let index = PieceIndex::new(&pieces, &lattice);
+    let mut last_hit = 0;
+    // The squares inside, row by row: between the vertical edges crossing a row, taken in
+    // pairs from the left (the rings of a region do not overlap: inside is an odd number
+    // of crossings to the left).
+    lattice.row_crossings(rings).chunks(2).all(|pair| {
+        let &[(row, from), (other_row, to)] = pair else {
+            return false;
+        };
+        row == other_row
+            && (from..to).all(|column| {
+                let corner = GridPoint::new(
+                    lattice.origin.x + column as i64 * lattice.side,
+                    lattice.origin.y + row as i64 * lattice.side,
+                );
+                square_covered(
+                    &pieces,
+                    &index,
+                    corner,
+                    lattice.side,
+                    MAX_SPLITS,
+                    &mut last_hit,
+                )
+            })
+    })
+}
+
+/// Whether the closed square with lower-left `corner` and `side` lies in one piece, or
+/// each of its quarters is covered (at most `splits` more halvings).
+fn square_covered(
+    pieces: &[Piece],
+    index: &PieceIndex,
+    corner: GridPoint,
+    side: i64,
+    splits: u32,
+    last_hit: &mut usize,
+) -> bool {
+    let corners = [
+        corner,
+        GridPoint::new(corner.x + side, corner.y),
+        GridPoint::new(corner.x + side, corner.y + side),
+        GridPoint::new(corner.x, corner.y + side),
+    ];
+    let holds = |k: usize| pieces[k].holds_all(&corners);
+    if holds(*last_hit) {
+        return true;
+    }
+    // A piece holding the square holds its centre, so it is listed in the centre's cell.
+    let centre = GridPoint::new(corner.x + side / 2, corner.y + side / 2);
+    if let Some(k) = index
+        .near(centre)
+        .iter()
+        .map(|&k| k as usize)
+        .find(|&k| holds(k))
+    {
+        *last_hit = k;
+        return true;
+    }
+    if splits == 0 || side % 2 != 0 {
+        return false;
+    }
+    let half = side / 2;
+    [(0, 0), (half, 0), (0, half), (half, half)]
+        .iter()
+        .all(|&(dx, dy)| {
+            let quarter = GridPoint::new(corner.x + dx, corner.y + dy);
+            square_covered(pieces, index, quarter, half, splits - 1, last_hit)
+        })
+}
+
+/// A closed piece as a convex counter-clockwise polygon (a rectangle, a sector or a
+/// triangle of a sector's fan).
+struct Piece {
+    polygon: Vec<GridPoint>,
+    lo: GridPoint,
+    hi: GridPoint,
+}
+
+impl Piece {
+    fn new(polygon: Vec<GridPoint>) -> Piece {
+        let lo = GridPoint::new(
+            polygon.iter().map(|p| p.x).min().unwrap_or(0),
+            polygon.iter().map(|p| p.y).min().unwrap_or(0),
+        );
+        let hi = GridPoint::new(
+            polygon.iter().map(|p| p.x).max().unwrap_or(0),
+            polygon.iter().map(|p| p.y).max().unwrap_or(0),
+        );
+        Piece { polygon, lo, hi }
+    }
+
+    /// Whether every point lies in the closed polygon (convex, counter-clockwise).
+    fn holds_all(&self, points: &[GridPoint]) -> bool {
+        let n = self.polygon.len();
+        points.iter().all(|&p| {
+            (self.lo.x..=self.hi.x).contains(&p.x)
+                && (self.lo.y..=self.hi.y).contains(&p.y)
+                && (0..n).all(|k| {
+                    orient(self.polygon[k], self.polygon[(k + 1) % n], p) != Ordering::Less
+                })
+        })
+    }
+}
+
+/// Whether the polygon turns left or goes straight at every vertex (with positive
+/// area, a convex counter-clockwise polygon when its angles add up to one turn, as a
+/// sector's of less than a half turn do).
+fn is_convex(polygon: &[GridPoint]) -> bool {
+    let n = polygon.len();
+    (0..n).all(|k| orient(polygon[k], polygon[(k + 1) % n], polygon[(k + 2) % n]) != Ordering::Less)
+}
+
+/// The closed pieces of [S1]–[S4] as convex counter-clockwise polygons: the rectangle
+/// of every edge and the sector of every reflex vertex (as its fan from the vertex when
+/// the rounded arc makes it non-convex). None when a piece is not a simple
+/// counter-clockwise polygon or a corner leaves the arrangement's coordinate range
+/// (where the overlay reports the error).
+fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Option<Vec<Piece>> {
+    let in_range = |p: &GridPoint| {
+        p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
+            && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
+    };
+    let mut pieces = Vec::new();
+    for ring in rings {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            let offset = edge_offset(ring, i, r);
+            // [S2] a, b, b + V, a + V: counter-clockwise when V points left of a→b.
+            if cross((b.x - a.x, b.y - a.y), offset) <= 0 {
+                return None;
+            }
+            let rectangle = vec![a, b, displace(b, offset), displace(a, offset)];
+            if !rectangle.iter().all(in_range) {
+                return None;
+            }
+            pieces.push(Piece::new(rectangle));
+            if !vertex_is_reflex(ring, i) {
+                continue;
+            }
+            // [S3] a, the tip out, the arc's offsets inside the sector, the tip in.
+            let normal_out = integer_left_normal(a, b);
+            let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
+            let mut rim = vec![displace(a, offset)];
+            rim.extend(
+                sector_arc(arc_ring, normal_out, normal_in)
+                    .into_iter()
+                    .map(|j| displace(a, arc_ring[j])),
+            );
+            rim.push(displace(a, edge_offset(ring, (i + n - 1) % n, r)));
+            // Simple and counter-clockwise: the rim turns strictly counter-clockwise
+            // around a, through less than a half turn.
+            let around =
+                |p: GridPoint, q: GridPoint| cross((p.x - a.x, p.y - a.y), (q.x - a.x, q.y - a.y));
+            let first_to_last = around(rim[0], rim[rim.len() - 1]);
+            if first_to_last <= 0 || rim.windows(2).any(|w| around(w[0], w[1]) <= 0) {
+                return None;
+            }
+            if !rim.iter().all(in_range) {
+                return None;
+            }
+            let mut sector = vec![a];
+            sector.extend_from_slice(&rim);
+            if is_convex(&sector) {
+                pieces.push(Piece::new(sector));
+            } else {
+                pieces.extend(rim.windows(2).map(|w| Piece::new(vec![a, w[0], w[1]])));
+            }
+        }
+    }
+    Some(pieces)
+}
+
+/// The lattice of squares the region is a union of: side g, the gcd of the vertices'
+/// coordinate differences, from the lower-left corner of their bounding box.
+struct Lattice {
+    origin: GridPoint,
+    side: i64,
+    columns: usize,
+    rows: usize,
+}
+
+impl Lattice {
+    /// None when an edge is not axis-parallel, the region is empty, or the lattice has
+    /// more than [`MAX_SQUARES`] squares.
+    fn of(rings: &[Vec<GridPoint>]) -> Option<Lattice> {
+        let first = *rings.first()?.first()?;
+        let (mut lo, mut hi) = (first, first);
+        let mut side: u64 = 0;
+        for ring in rings {
+            for (k, &p) in ring.iter().enumerate() {
+                let q = ring[(k + 1) % ring.len()];
+                if p.x != q.x && p.y != q.y {
+                    return None;
+                }
+                side = gcd(side, p.x.abs_diff(first.x));
+                side = gcd(side, p.y.abs_diff(first.y));
+                lo = GridPoint::new(lo.x.min(p.x), lo.y.min(p.y));
+                hi = GridPoint::new(hi.x.max(p.x), hi.y.max(p.y));
+            }
+        }
+        let side = i64::try_from(side).ok().filter(|&s| s > 0)?;
+        let columns = hi.x.abs_diff(lo.x) / side as u64;
+        let rows = hi.y.abs_diff(lo.y) / side as u64;
+        if columns.checked_mul(rows)? > MAX_SQUARES {
+            return None;
+        }
+        Some(Lattice {
+            origin: lo,
+            side,
+            columns: usize::try_from(columns).ok()?,
+            rows: usize::try_from(rows).ok()?,
+        })
+    }
+
+    /// Every (row, column) where a vertical edge crosses a row of squares, sorted.
+    fn row_crossings(&self, rings: &[Vec<GridPoint>]) -> Vec<(usize, usize)> {
+        let mut crossings: Vec<(usize, usize)> = Vec::new();
+        for ring in rings {
+            for (k, &p) in ring.iter().enumerate() {
+                let q = ring[(k + 1) % ring.len()];
+                if p.x != q.x {
+                    continue;
+                }
+                let column = self.index(p.x, self.origin.x);
+                let (low, high) = (p.y.min(q.y), p.y.max(q.y));
+                let rows = self.index(low, self.origin.y)..self.index(high, self.origin.y);
+                crossings.extend(rows.map(|row| (row, column)));
+            }
+        }
+        crossings.sort_unstable();
+        crossings
+    }
+
+    /// The lattice line of coordinate `value` (a multiple of the side from `origin`).
+    fn index(&self, value: i64, origin: i64) -> usize {
+        (value.abs_diff(origin) / self.side as u64) as usize
+    }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The pieces listed in every cell (2 × 2 lattice squares) their bounding box meets.
+struct PieceIndex {
+    origin: GridPoint,
+    cell: i64,
+    columns: usize,
+    rows: usize,
+    starts: Vec<usize>,
+    pieces: Vec<u32>,
+}
+
+impl PieceIndex {
+    fn new(pieces: &[Piece], lattice: &Lattice) -> PieceIndex {
+        let cell = lattice.side.saturating_mul(2);
+        let columns = lattice.columns / 2 + 1;
+        let rows = lattice.rows / 2 + 1;
+        let mut index = PieceIndex {
+            origin: lattice.origin,
+            cell,
+            columns,
+            rows,
+            starts: vec![0; columns * rows + 1],
+            pieces: Vec::new(),
+        };
+        let cells_of = |index: &PieceIndex, piece: &Piece| {
+            let (c0, r0) = index.cell_of(piece.lo);
+            let (c1, r1) = index.cell_of(piece.hi);
+            (r0..=r1).flat_map(move |row| (c0..=c1).map(move |column| row * columns + column))
+        };
+        for piece in pieces {
+            for k in cells_of(&index, piece) {
+                index.starts[k + 1] += 1;
+            }
+        }
+        for k in 0..columns * rows {
+            index.starts[k + 1] += index.starts[k];
+        }
+        let mut next = index.starts.clone();
+        index.pieces = vec![0; index.starts[columns * rows]];
+        for (p, piece) in pieces.iter().enumerate() {
+            for k in cells_of(&index, piece).collect::<Vec<_>>() {
+                index.pieces[next[k]] = p as u32;
+                next[k] += 1;
+            }
+        }
+        index
+    }
+
+    /// The cell holding `p`, clamped to the index.
+    fn cell_of(&self, p: GridPoint) -> (usize, usize) {
+        let axis = |value: i64, origin: i64, count: usize| {
+            let steps = value.saturating_sub(origin).max(0) / self.cell;
+            (steps as usize).min(count - 1)
+        };
+        (
+            axis(p.x, self.origin.x, self.columns),
+            axis(p.y, self.origin.y, self.rows),
+        )
+    }
+
+    /// The pieces listed in the cell of `p`.
+    fn near(&self, p: GridPoint) -> &[u32] {
+        let (column, row) = self.cell_of(p);
+        let k = row * self.columns + column;
+        &self.pieces[self.starts[k]..self.starts[k + 1]]
+    }
+}
