@@ -38,7 +38,7 @@ use super::{edge_offset, integer_left_normal, sector_arc, vertex_is_reflex};
 const MAX_SPLITS: u32 = 3;
 
 /// Most lattice squares checked (the bounding box of the region, in squares).
-const MAX_SQUARES: u64 = 1 << 26;
+const MAX_SQUARES: u64 = 1 << 24;
 
 /// Whether the closed pieces of the shrink by `r` grid units (sectors from `arc_ring`)
 /// are shown to cover every point of `region`, so that the shrink is empty. `false`
@@ -52,6 +52,7 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
         return false;
     };
     let index = PieceIndex::new(&pieces, &lattice);
+    let in_a_box = lattice.squares_in_boxes(&pieces);
     let mut last_hit = 0;
     // The squares inside, row by row: between the vertical edges crossing a row, taken in
     // pairs from the left (the rings of a region do not overlap: inside is an odd number
@@ -62,6 +63,9 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
         };
         row == other_row
             && (from..to).all(|column| {
+                if in_a_box[row * lattice.columns + column] {
+                    return true;
+                }
                 let corner = GridPoint::new(
                     lattice.origin.x + column as i64 * lattice.side,
                     lattice.origin.y + row as i64 * lattice.side,
@@ -81,7 +85,7 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
 /// Whether the closed square with lower-left `corner` and `side` lies in one piece, or
 /// each of its quarters is covered (at most `splits` more halvings).
 fn square_covered(
-    pieces: &[Piece],
+    pieces: &Pieces,
     index: &PieceIndex,
     corner: GridPoint,
     side: i64,
@@ -94,7 +98,7 @@ fn square_covered(
         GridPoint::new(corner.x + side, corner.y + side),
         GridPoint::new(corner.x, corner.y + side),
     ];
-    let holds = |k: usize| pieces[k].holds_all(&corners);
+    let holds = |k: usize| pieces.holds_all(k, &corners);
     if holds(*last_hit) {
         return true;
     }
@@ -121,16 +125,26 @@ fn square_covered(
         })
 }
 
-/// A closed piece as a convex counter-clockwise polygon (a rectangle, a sector or a
-/// triangle of a sector's fan).
-struct Piece {
-    polygon: Vec<GridPoint>,
-    lo: GridPoint,
-    hi: GridPoint,
+/// The closed pieces, each a convex counter-clockwise polygon (a rectangle, a sector or
+/// a triangle of a sector's fan), their corners in one list.
+#[derive(Default)]
+struct Pieces {
+    corners: Vec<GridPoint>,
+    pieces: Vec<Piece>,
 }
 
-impl Piece {
-    fn new(polygon: Vec<GridPoint>) -> Piece {
+/// A piece's bounding box and its corners `corners[start..end]`; `is_box` when it is
+/// its bounding box (an axis-parallel rectangle, the tile maps' usual piece).
+struct Piece {
+    lo: GridPoint,
+    hi: GridPoint,
+    start: usize,
+    end: usize,
+    is_box: bool,
+}
+
+impl Pieces {
+    fn push(&mut self, polygon: &[GridPoint]) {
         let lo = GridPoint::new(
             polygon.iter().map(|p| p.x).min().unwrap_or(0),
             polygon.iter().map(|p| p.y).min().unwrap_or(0),
@@ -139,19 +153,39 @@ impl Piece {
             polygon.iter().map(|p| p.x).max().unwrap_or(0),
             polygon.iter().map(|p| p.y).max().unwrap_or(0),
         );
-        Piece { polygon, lo, hi }
+        let n = polygon.len();
+        let axis_parallel = (0..n).all(|k| {
+            let (p, q) = (polygon[k], polygon[(k + 1) % n]);
+            p.x == q.x || p.y == q.y
+        });
+        let start = self.corners.len();
+        self.corners.extend_from_slice(polygon);
+        self.pieces.push(Piece {
+            lo,
+            hi,
+            start,
+            end: self.corners.len(),
+            is_box: n == 4 && axis_parallel,
+        });
     }
 
-    /// Whether every point lies in the closed polygon (convex, counter-clockwise).
-    fn holds_all(&self, points: &[GridPoint]) -> bool {
-        let n = self.polygon.len();
-        points.iter().all(|&p| {
-            (self.lo.x..=self.hi.x).contains(&p.x)
-                && (self.lo.y..=self.hi.y).contains(&p.y)
-                && (0..n).all(|k| {
-                    orient(self.polygon[k], self.polygon[(k + 1) % n], p) != Ordering::Less
-                })
-        })
+    /// Whether every point lies in the closed piece k.
+    fn holds_all(&self, k: usize, points: &[GridPoint]) -> bool {
+        let piece = &self.pieces[k];
+        let in_box = |p: &GridPoint| {
+            (piece.lo.x..=piece.hi.x).contains(&p.x) && (piece.lo.y..=piece.hi.y).contains(&p.y)
+        };
+        if !points.iter().all(in_box) {
+            return false;
+        }
+        if piece.is_box {
+            return true;
+        }
+        let polygon = &self.corners[piece.start..piece.end];
+        let n = polygon.len();
+        points
+            .iter()
+            .all(|&p| (0..n).all(|k| orient(polygon[k], polygon[(k + 1) % n], p) != Ordering::Less))
     }
 }
 
@@ -168,12 +202,13 @@ fn is_convex(polygon: &[GridPoint]) -> bool {
 /// the rounded arc makes it non-convex). None when a piece is not a simple
 /// counter-clockwise polygon or a corner leaves the arrangement's coordinate range
 /// (where the overlay reports the error).
-fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Option<Vec<Piece>> {
+fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Option<Pieces> {
     let in_range = |p: &GridPoint| {
         p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
             && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
     };
-    let mut pieces = Vec::new();
+    let mut pieces = Pieces::default();
+    let (mut rim, mut sector) = (Vec::new(), Vec::new());
     for ring in rings {
         let n = ring.len();
         for i in 0..n {
@@ -183,18 +218,19 @@ fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Optio
             if cross((b.x - a.x, b.y - a.y), offset) <= 0 {
                 return None;
             }
-            let rectangle = vec![a, b, displace(b, offset), displace(a, offset)];
+            let rectangle = [a, b, displace(b, offset), displace(a, offset)];
             if !rectangle.iter().all(in_range) {
                 return None;
             }
-            pieces.push(Piece::new(rectangle));
+            pieces.push(&rectangle);
             if !vertex_is_reflex(ring, i) {
                 continue;
             }
             // [S3] a, the tip out, the arc's offsets inside the sector, the tip in.
             let normal_out = integer_left_normal(a, b);
             let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
-            let mut rim = vec![displace(a, offset)];
+            rim.clear();
+            rim.push(displace(a, offset));
             rim.extend(
                 sector_arc(arc_ring, normal_out, normal_in)
                     .into_iter()
@@ -212,12 +248,15 @@ fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Optio
             if !rim.iter().all(in_range) {
                 return None;
             }
-            let mut sector = vec![a];
+            sector.clear();
+            sector.push(a);
             sector.extend_from_slice(&rim);
             if is_convex(&sector) {
-                pieces.push(Piece::new(sector));
+                pieces.push(&sector);
             } else {
-                pieces.extend(rim.windows(2).map(|w| Piece::new(vec![a, w[0], w[1]])));
+                for w in rim.windows(2) {
+                    pieces.push(&[a, w[0], w[1]]);
+                }
             }
         }
     }
@@ -285,6 +324,27 @@ impl Lattice {
         crossings
     }
 
+    /// Per square (row by row), whether it lies in a piece that is an axis-parallel
+    /// rectangle: those are marked straight from each such piece's extent.
+    fn squares_in_boxes(&self, pieces: &Pieces) -> Vec<bool> {
+        let mut marked = vec![false; self.columns * self.rows];
+        let side = self.side;
+        // The squares whose closed extent lies in [lo, hi] on one axis.
+        let span = |lo: i64, hi: i64, origin: i64, count: usize| {
+            let first = (lo.saturating_sub(origin).max(0) + side - 1) / side;
+            let last = (hi.saturating_sub(origin).max(0) / side).min(count as i64);
+            first as usize..(last.max(first)) as usize
+        };
+        for piece in pieces.pieces.iter().filter(|piece| piece.is_box) {
+            let columns = span(piece.lo.x, piece.hi.x, self.origin.x, self.columns);
+            for row in span(piece.lo.y, piece.hi.y, self.origin.y, self.rows) {
+                marked[row * self.columns + columns.start..row * self.columns + columns.end]
+                    .fill(true);
+            }
+        }
+        marked
+    }
+
     /// The lattice line of coordinate `value` (a multiple of the side from `origin`).
     fn index(&self, value: i64, origin: i64) -> usize {
         (value.abs_diff(origin) / self.side as u64) as usize
@@ -309,7 +369,7 @@ struct PieceIndex {
 }
 
 impl PieceIndex {
-    fn new(pieces: &[Piece], lattice: &Lattice) -> PieceIndex {
+    fn new(pieces: &Pieces, lattice: &Lattice) -> PieceIndex {
         let cell = lattice.side.saturating_mul(2);
         let columns = lattice.columns / 2 + 1;
         let rows = lattice.rows / 2 + 1;
@@ -321,13 +381,16 @@ impl PieceIndex {
             starts: vec![0; columns * rows + 1],
             pieces: Vec::new(),
         };
-        let cells_of = |index: &PieceIndex, piece: &Piece| {
-            let (c0, r0) = index.cell_of(piece.lo);
-            let (c1, r1) = index.cell_of(piece.hi);
+        let spans: Vec<((usize, usize), (usize, usize))> = pieces
+            .pieces
+            .iter()
+            .map(|piece| (index.cell_of(piece.lo), index.cell_of(piece.hi)))
+            .collect();
+        let cells_of = |&((c0, r0), (c1, r1)): &((usize, usize), (usize, usize))| {
             (r0..=r1).flat_map(move |row| (c0..=c1).map(move |column| row * columns + column))
         };
-        for piece in pieces {
-            for k in cells_of(&index, piece) {
+        for span in &spans {
+            for k in cells_of(span) {
                 index.starts[k + 1] += 1;
             }
         }
@@ -336,8 +399,8 @@ impl PieceIndex {
         }
         let mut next = index.starts.clone();
         index.pieces = vec![0; index.starts[columns * rows]];
-        for (p, piece) in pieces.iter().enumerate() {
-            for k in cells_of(&index, piece).collect::<Vec<_>>() {
+        for (p, span) in spans.iter().enumerate() {
+            for k in cells_of(span) {
                 index.pieces[next[k]] = p as u32;
                 next[k] += 1;
             }
