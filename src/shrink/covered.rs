@@ -48,37 +48,61 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
     let Some(lattice) = Lattice::of(rings) else {
         return false;
     };
+    // Two quick ways out, before any piece is built (a "no" only costs the overlay its
+    // shortcut): pieces of less area than the region cannot cover it (a rooms map, most
+    // of it kept, stops here), nor reach a square whose centre lies deeper inside than
+    // any piece reaches from the boundary (the cave maps).
+    let reach = (r + 1.0).max(
+        arc_ring
+            .iter()
+            .map(|&w| length(w) + 1.0)
+            .fold(0.0, f64::max),
+    );
+    let mut most_area = 0.0;
+    for ring in rings {
+        for (k, &p) in ring.iter().enumerate() {
+            let q = ring[(k + 1) % ring.len()];
+            most_area += reach * length((q.x - p.x, q.y - p.y));
+            if vertex_is_reflex(ring, k) {
+                most_area += std::f64::consts::FRAC_PI_2 * reach * reach;
+            }
+        }
+    }
+    if most_area < region.area2() as f64 / 2.0 {
+        return false;
+    }
+    let Some(inside) = lattice.inside_squares(rings) else {
+        return false;
+    };
+    let deepest = f64::from(lattice.deepest_square(&inside));
+    if (deepest - 0.5) * lattice.side as f64 > reach + 2.0 {
+        return false;
+    }
     let Some(pieces) = closed_pieces(rings, r, arc_ring) else {
         return false;
     };
     let index = PieceIndex::new(&pieces, &lattice);
     let in_a_box = lattice.squares_in_boxes(&pieces);
     let mut last_hit = 0;
-    // The squares inside, row by row: between the vertical edges crossing a row, taken in
-    // pairs from the left (the rings of a region do not overlap: inside is an odd number
-    // of crossings to the left).
-    lattice.row_crossings(rings).chunks(2).all(|pair| {
-        let &[(row, from), (other_row, to)] = pair else {
-            return false;
-        };
-        row == other_row
-            && (from..to).all(|column| {
-                if in_a_box[row * lattice.columns + column] {
-                    return true;
-                }
-                let corner = GridPoint::new(
-                    lattice.origin.x + column as i64 * lattice.side,
-                    lattice.origin.y + row as i64 * lattice.side,
-                );
-                square_covered(
-                    &pieces,
-                    &index,
-                    corner,
-                    lattice.side,
-                    MAX_SPLITS,
-                    &mut last_hit,
-                )
-            })
+    (0..lattice.rows).all(|row| {
+        (0..lattice.columns).all(|column| {
+            let k = row * lattice.columns + column;
+            if !inside[k] || in_a_box[k] {
+                return true;
+            }
+            let corner = GridPoint::new(
+                lattice.origin.x + column as i64 * lattice.side,
+                lattice.origin.y + row as i64 * lattice.side,
+            );
+            square_covered(
+                &pieces,
+                &index,
+                corner,
+                lattice.side,
+                MAX_SPLITS,
+                &mut last_hit,
+            )
+        })
     })
 }
 
@@ -248,6 +272,7 @@ fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Optio
             if !rim.iter().all(in_range) {
                 return None;
             }
+
             sector.clear();
             sector.push(a);
             sector.extend_from_slice(&rim);
@@ -305,9 +330,13 @@ impl Lattice {
         })
     }
 
-    /// Every (row, column) where a vertical edge crosses a row of squares, sorted.
-    fn row_crossings(&self, rings: &[Vec<GridPoint>]) -> Vec<(usize, usize)> {
-        let mut crossings: Vec<(usize, usize)> = Vec::new();
+    /// Per square (row by row), whether it is inside the region: an odd number of the
+    /// vertical edges crossing its row lie to its left (the rings of a region do not
+    /// overlap). None when a row is crossed an odd number of times.
+    fn inside_squares(&self, rings: &[Vec<GridPoint>]) -> Option<Vec<bool>> {
+        let (w, h) = (self.columns, self.rows);
+        // flips[row][column]: edges crossing the row on the square's left side.
+        let mut flips = vec![false; (w + 1) * h];
         for ring in rings {
             for (k, &p) in ring.iter().enumerate() {
                 let q = ring[(k + 1) % ring.len()];
@@ -316,12 +345,59 @@ impl Lattice {
                 }
                 let column = self.index(p.x, self.origin.x);
                 let (low, high) = (p.y.min(q.y), p.y.max(q.y));
-                let rows = self.index(low, self.origin.y)..self.index(high, self.origin.y);
-                crossings.extend(rows.map(|row| (row, column)));
+                for row in self.index(low, self.origin.y)..self.index(high, self.origin.y) {
+                    let flip = flips.get_mut(row * (w + 1) + column)?;
+                    *flip = !*flip;
+                }
             }
         }
-        crossings.sort_unstable();
-        crossings
+        let mut inside = vec![false; w * h];
+        for row in 0..h {
+            let mut odd = false;
+            for column in 0..w {
+                odd ^= flips[row * (w + 1) + column];
+                inside[row * w + column] = odd;
+            }
+            if odd != flips[row * (w + 1) + w] {
+                return None;
+            }
+        }
+        Some(inside)
+    }
+
+    /// The most king moves from an inside square to a square outside (1 next to one):
+    /// the centre of a square k moves in lies at least k − 1/2 sides from the boundary.
+    /// Two chamfer passes over the squares with a border of outside ones.
+    fn deepest_square(&self, inside: &[bool]) -> u16 {
+        let (w, h) = (self.columns, self.rows);
+        let stride = w + 2;
+        let mut depth = vec![0u16; stride * (h + 2)];
+        for y in 0..h {
+            for x in 0..w {
+                if inside[y * w + x] {
+                    depth[(y + 1) * stride + x + 1] = u16::MAX;
+                }
+            }
+        }
+        for y in 1..=h {
+            for k in y * stride + 1..y * stride + w + 1 {
+                let below = depth[k - stride - 1]
+                    .min(depth[k - stride])
+                    .min(depth[k - stride + 1])
+                    .min(depth[k - 1]);
+                depth[k] = depth[k].min(below.saturating_add(1));
+            }
+        }
+        for y in (1..=h).rev() {
+            for k in (y * stride + 1..y * stride + w + 1).rev() {
+                let above = depth[k + stride - 1]
+                    .min(depth[k + stride])
+                    .min(depth[k + stride + 1])
+                    .min(depth[k + 1]);
+                depth[k] = depth[k].min(above.saturating_add(1));
+            }
+        }
+        depth.into_iter().max().unwrap_or(0)
     }
 
     /// Per square (row by row), whether it lies in a piece that is an axis-parallel
@@ -349,6 +425,10 @@ impl Lattice {
     fn index(&self, value: i64, origin: i64) -> usize {
         (value.abs_diff(origin) / self.side as u64) as usize
     }
+}
+
+fn length(v: Offset) -> f64 {
+    (v.0 as f64).hypot(v.1 as f64)
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
