@@ -243,20 +243,31 @@ fn push_arcs(
     arc_ring: &[Offset],
     edges: &mut Vec<TaggedEdge>,
 ) {
-    let n = ring.len();
+    let mut rim = Vec::new();
     for i in range.filter(|&i| vertex_is_reflex(ring, i)) {
-        let a = ring[i];
-        let normal_out = integer_left_normal(a, ring[(i + 1) % n]);
-        let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
-        let mut previous = displace(a, edge_offset(ring, i, r));
-        for j in sector_arc(arc_ring, normal_out, normal_in) {
-            let w = displace(a, arc_ring[j]);
-            push_edge(edges, previous, w, EdgeTag::Operand1);
-            previous = w;
+        sector_rim(ring, i, r, arc_ring, &mut rim);
+        for pair in rim.windows(2) {
+            push_edge(edges, pair[0], pair[1], EdgeTag::Operand1);
         }
-        let tip_in = displace(a, edge_offset(ring, (i + n - 1) % n, r));
-        push_edge(edges, previous, tip_in, EdgeTag::Operand1);
     }
+}
+
+/// The rim of the sector at reflex vertex i of `ring` into `rim` ([S3], X14): the tip
+/// out (a + V of the edge leaving a), the ring's offsets strictly inside the sector in
+/// counter-clockwise order, the tip in (a + V of the edge reaching a).
+fn sector_rim(ring: &[GridPoint], i: usize, r: f64, arc_ring: &[Offset], rim: &mut Vec<GridPoint>) {
+    let n = ring.len();
+    let a = ring[i];
+    let normal_out = integer_left_normal(a, ring[(i + 1) % n]);
+    let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
+    rim.clear();
+    rim.push(displace(a, edge_offset(ring, i, r)));
+    rim.extend(
+        sector_arc(arc_ring, normal_out, normal_in)
+            .into_iter()
+            .map(|j| displace(a, arc_ring[j])),
+    );
+    rim.push(displace(a, edge_offset(ring, (i + n - 1) % n, r)));
 }
 
 impl Region {

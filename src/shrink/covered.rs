@@ -32,7 +32,7 @@ use crate::grid::GridPoint;
 use crate::predicates::{cross, orient};
 use crate::region::Region;
 
-use super::{edge_offset, integer_left_normal, sector_arc, vertex_is_reflex};
+use super::{edge_offset, sector_rim, vertex_is_reflex};
 
 /// How many times a square not inside one piece is halved before giving up.
 const MAX_SPLITS: u32 = 3;
@@ -250,17 +250,8 @@ fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Optio
             if !vertex_is_reflex(ring, i) {
                 continue;
             }
-            // [S3] a, the tip out, the arc's offsets inside the sector, the tip in.
-            let normal_out = integer_left_normal(a, b);
-            let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
-            rim.clear();
-            rim.push(displace(a, offset));
-            rim.extend(
-                sector_arc(arc_ring, normal_out, normal_in)
-                    .into_iter()
-                    .map(|j| displace(a, arc_ring[j])),
-            );
-            rim.push(displace(a, edge_offset(ring, (i + n - 1) % n, r)));
+            // [S3] a, then the rim: the tip out, the arc, the tip in.
+            sector_rim(ring, i, r, arc_ring, &mut rim);
             // Simple and counter-clockwise: the rim turns strictly counter-clockwise
             // around a, through less than a half turn.
             let around =
