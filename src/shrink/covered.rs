@@ -74,8 +74,12 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
     let Some(inside) = lattice.inside_squares(rings) else {
         return false;
     };
-    let deepest = f64::from(lattice.deepest_square(&inside));
-    if (deepest - 0.5) * lattice.side as f64 > reach + 2.0 {
+    // The centre of a square k king moves from the nearest square outside (1 next to
+    // one) lies at least k − 1/2 sides from the boundary.
+    let beyond_reach = ((reach + 2.0) / lattice.side as f64 + 0.5).floor() + 1.0;
+    if beyond_reach < lattice.rows.max(lattice.columns) as f64
+        && lattice.has_square_this_deep(&inside, beyond_reach as usize)
+    {
         return false;
     }
     let Some(pieces) = closed_pieces(rings, r, arc_ring) else {
@@ -356,39 +360,37 @@ impl Lattice {
         Some(inside)
     }
 
-    /// The most king moves from an inside square to a square outside (1 next to one):
-    /// the centre of a square k moves in lies at least k − 1/2 sides from the boundary.
-    /// Two chamfer passes over the squares with a border of outside ones.
-    fn deepest_square(&self, inside: &[bool]) -> u16 {
+    /// Whether some inside square is `depth` or more king moves from every square
+    /// outside, i.e. the (2·depth − 1)-square block around it is all inside: per column,
+    /// the run of rows where the square is that far inside its row's run.
+    fn has_square_this_deep(&self, inside: &[bool], depth: usize) -> bool {
         let (w, h) = (self.columns, self.rows);
-        let stride = w + 2;
-        let mut depth = vec![0u16; stride * (h + 2)];
-        for y in 0..h {
-            for x in 0..w {
-                if inside[y * w + x] {
-                    depth[(y + 1) * stride + x + 1] = u16::MAX;
+        let span = 2 * depth.max(1) - 1;
+        let mut deep_in_row = vec![false; w];
+        let mut rows_deep = vec![0usize; w];
+        for row in 0..h {
+            let cells = &inside[row * w..(row + 1) * w];
+            deep_in_row.fill(false);
+            let mut start = 0;
+            while start < w {
+                if !cells[start] {
+                    start += 1;
+                    continue;
+                }
+                let end = start + cells[start..].iter().take_while(|&&c| c).count();
+                if end - start >= span {
+                    deep_in_row[start + depth - 1..end + 1 - depth].fill(true);
+                }
+                start = end;
+            }
+            for (streak, &deep) in rows_deep.iter_mut().zip(&deep_in_row) {
+                *streak = if deep { *streak + 1 } else { 0 };
+                if *streak >= span {
+                    return true;
                 }
             }
         }
-        for y in 1..=h {
-            for k in y * stride + 1..y * stride + w + 1 {
-                let below = depth[k - stride - 1]
-                    .min(depth[k - stride])
-                    .min(depth[k - stride + 1])
-                    .min(depth[k - 1]);
-                depth[k] = depth[k].min(below.saturating_add(1));
-            }
-        }
-        for y in (1..=h).rev() {
-            for k in (y * stride + 1..y * stride + w + 1).rev() {
-                let above = depth[k + stride - 1]
-                    .min(depth[k + stride])
-                    .min(depth[k + stride + 1])
-                    .min(depth[k + 1]);
-                depth[k] = depth[k].min(above.saturating_add(1));
-            }
-        }
-        depth.into_iter().max().unwrap_or(0)
+        false
     }
 
     /// Per square (row by row), whether it lies in a piece that is an axis-parallel
@@ -496,5 +498,58 @@ impl PieceIndex {
         let (column, row) = self.cell_of(p);
         let k = row * self.columns + column;
         &self.pieces[self.starts[k]..self.starts[k + 1]]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The king-move depth of every square by brute force (outside the lattice counts as
+    /// outside): the quick way out must answer exactly "is some square this deep".
+    #[test]
+    fn deep_squares_match_brute_force() {
+        let mut random = crate::workloads::XorShift64::new(3);
+        for _ in 0..400 {
+            let (columns, rows) = (
+                1 + (random.next_u64() % 12) as usize,
+                1 + (random.next_u64() % 12) as usize,
+            );
+            let density = random.next_f64();
+            let inside: Vec<bool> = (0..columns * rows)
+                .map(|_| random.next_f64() < density)
+                .collect();
+            let lattice = Lattice {
+                origin: GridPoint::new(0, 0),
+                side: 1,
+                columns,
+                rows,
+            };
+            let is_inside = |x: i64, y: i64| {
+                (0..columns as i64).contains(&x)
+                    && (0..rows as i64).contains(&y)
+                    && inside[y as usize * columns + x as usize]
+            };
+            let depth_of = |x: i64, y: i64| {
+                (1..)
+                    .find(|&k: &i64| {
+                        (-k..=k).any(|dx| (-k..=k).any(|dy| !is_inside(x + dx, y + dy)))
+                    })
+                    .unwrap_or(0)
+            };
+            let deepest = (0..rows as i64)
+                .flat_map(|y| (0..columns as i64).map(move |x| (x, y)))
+                .filter(|&(x, y)| is_inside(x, y))
+                .map(|(x, y)| depth_of(x, y) as usize)
+                .max()
+                .unwrap_or(0);
+            for depth in 1..8 {
+                assert_eq!(
+                    lattice.has_square_this_deep(&inside, depth),
+                    deepest >= depth,
+                    "{columns} × {rows} {inside:?}, depth {depth}"
+                );
+            }
+        }
     }
 }
