@@ -96,8 +96,10 @@ fn push_edge(edges: &mut Vec<TaggedEdge>, from: GridPoint, to: GridPoint, tag: E
 /// Validates the arguments like [`Region::shrink`].
 #[cfg(any(test, feature = "internals", feature = "fuzzing"))]
 pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<Vec<TaggedEdge>> {
-    let mut chunks =
-        shrink_edge_chunks(region, radius, arc_tolerance, &mut Ticker::silent(), false)?;
+    check_radius(radius)?;
+    check_arc_tolerance(arc_tolerance)?;
+    let (r, arc_ring) = radius_and_arc_ring(region, radius, arc_tolerance);
+    let mut chunks = shrink_edge_chunks(region, r, &arc_ring, &mut Ticker::silent(), false)?;
     Ok(chunks.pop().unwrap_or_default())
 }
 
@@ -109,16 +111,14 @@ const PARALLEL_MIN_REGION_EDGES: usize = 1 << 13;
 /// one chunk in [`shrink_edges`]' order, or, when `side_by_side` and several threads
 /// run (the `parallel` feature), runs of region edges built on all of them, each run's
 /// sides then its arcs. The overlay does not depend on the order of its edges ([A0]).
+/// `r` and `arc_ring` come from [`radius_and_arc_ring`] on checked arguments.
 fn shrink_edge_chunks(
     region: &Region,
-    radius: f64,
-    arc_tolerance: f64,
+    r: f64,
+    arc_ring: &[Offset],
     ticker: &mut Ticker,
     side_by_side: bool,
 ) -> Result<Vec<Vec<TaggedEdge>>> {
-    check_radius(radius)?;
-    check_arc_tolerance(arc_tolerance)?;
-    let (r, arc_ring) = radius_and_arc_ring(region, radius, arc_tolerance);
     let rings = region.rings();
     let total = rings.iter().map(Vec::len).sum();
     ticker.start(Stage::Shrink, Step::ShrinkEdges, total)?;
@@ -134,7 +134,7 @@ fn shrink_edge_chunks(
                     push_sides(&rings[*k], range.clone(), r, &mut edges);
                 }
                 for (k, range) in run {
-                    push_arcs(&rings[*k], range.clone(), r, &arc_ring, &mut edges);
+                    push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut edges);
                 }
                 edges
             })
@@ -153,7 +153,7 @@ fn shrink_edge_chunks(
     }
     ticker.finish()?;
     for ring in rings {
-        push_arcs(ring, 0..ring.len(), r, &arc_ring, &mut edges);
+        push_arcs(ring, 0..ring.len(), r, arc_ring, &mut edges);
     }
     Ok(vec![edges])
 }
@@ -321,7 +321,7 @@ impl Region {
             }
             return Ok(Region::empty(self.snap_bits()));
         }
-        let chunks = shrink_edge_chunks(self, radius, arc_tolerance, ticker, true)?;
+        let chunks = shrink_edge_chunks(self, r, &arc_ring, ticker, true)?;
         // Two phases: the arrangement's initial pieces, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
         let edges = chunks.iter().flatten();

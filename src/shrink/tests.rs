@@ -326,7 +326,15 @@ fn the_edges_step_counts_the_vertices_ring_by_ring() {
         ControlFlow::Continue(())
     };
     let control: &mut dyn BuildControl = &mut control;
-    shrink_edge_chunks(&region, 0.25, 0.0, &mut Ticker::new(Some(control)), false).unwrap();
+    let (r, arc_ring) = radius_and_arc_ring(&region, 0.25, 0.0);
+    shrink_edge_chunks(
+        &region,
+        r,
+        &arc_ring,
+        &mut Ticker::new(Some(control)),
+        false,
+    )
+    .unwrap();
     let all = 4202 + 4;
     assert_eq!(
         seen,
@@ -437,7 +445,10 @@ fn edges_built_side_by_side_are_the_same_edges() {
             .build()
             .unwrap();
         let chunks = pool
-            .install(|| shrink_edge_chunks(&region, 1.0, tolerance, &mut Ticker::silent(), true))
+            .install(|| {
+                let (r, arc_ring) = radius_and_arc_ring(&region, 1.0, tolerance);
+                shrink_edge_chunks(&region, r, &arc_ring, &mut Ticker::silent(), true)
+            })
             .unwrap();
         assert_eq!(chunks.len() > 1, threads > 1, "{threads} threads");
         let mut side_by_side: Vec<TaggedEdge> = chunks.into_iter().flatten().collect();
