@@ -103,6 +103,13 @@ impl Arrangement {
 /// Largest accepted coordinate magnitude of an arrangement input, 2^39 ([G4]).
 pub const MAX_ARRANGEMENT_COORDINATE: i64 = 1 << 39;
 
+/// Whether both coordinates are within [`MAX_ARRANGEMENT_COORDINATE`], as every edge
+/// end of an arrangement's input must be.
+pub(crate) fn within_arrangement_range(p: GridPoint) -> bool {
+    p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
+        && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
+}
+
 /// Hidden options of [`arrange_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ArrangeOptions {
@@ -430,13 +437,9 @@ fn tag_counts(tag: EdgeTag) -> [i64; 2] {
 fn input_fragments<'a>(
     edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 ) -> Result<Vec<Fragment>> {
-    let in_range = |p: GridPoint| {
-        p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
-            && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
-    };
     let (mut count, mut min_x, mut max_x) = (0, i64::MAX, i64::MIN);
     for (k, e) in edges.clone().enumerate() {
-        if !in_range(e.from) || !in_range(e.to) {
+        if !within_arrangement_range(e.from) || !within_arrangement_range(e.to) {
             return Err(Error::invalid(
                 "edges",
                 format!("edge {k} has a coordinate beyond ±2^39 grid units"),

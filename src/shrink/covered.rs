@@ -26,7 +26,7 @@
 
 use std::cmp::Ordering;
 
-use crate::arrangement::MAX_ARRANGEMENT_COORDINATE;
+use crate::arrangement::within_arrangement_range;
 use crate::construct::{displace, Offset};
 use crate::grid::GridPoint;
 use crate::predicates::{cross, orient};
@@ -231,10 +231,6 @@ fn is_convex(polygon: &[GridPoint]) -> bool {
 /// counter-clockwise polygon or a corner leaves the arrangement's coordinate range
 /// (where the overlay reports the error).
 fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Option<Pieces> {
-    let in_range = |p: &GridPoint| {
-        p.x.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
-            && p.y.unsigned_abs() <= MAX_ARRANGEMENT_COORDINATE as u64
-    };
     let mut pieces = Pieces::default();
     let (mut rim, mut sector) = (Vec::new(), Vec::new());
     for ring in rings {
@@ -247,7 +243,7 @@ fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Optio
                 return None;
             }
             let rectangle = [a, b, displace(b, offset), displace(a, offset)];
-            if !rectangle.iter().all(in_range) {
+            if !rectangle.iter().copied().all(within_arrangement_range) {
                 return None;
             }
             pieces.push(&rectangle);
@@ -264,7 +260,7 @@ fn closed_pieces(rings: &[Vec<GridPoint>], r: f64, arc_ring: &[Offset]) -> Optio
             if first_to_last <= 0 || rim.windows(2).any(|w| around(w[0], w[1]) <= 0) {
                 return None;
             }
-            if !rim.iter().all(in_range) {
+            if !rim.iter().copied().all(within_arrangement_range) {
                 return None;
             }
 
