@@ -96,41 +96,60 @@ fn angle_order(d: (i64, i64), e: (i64, i64)) -> Ordering {
 /// edges must meet only at endpoints.
 pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Result<Vec<Ring>> {
     // One ray per edge end: (vertex, direction away from the vertex, edge, outgoing).
+    #[derive(Clone, Copy)]
     struct Ray {
         vertex: usize,
         direction: (i64, i64),
         edge: usize,
         outgoing: bool,
     }
-    let mut rays = Vec::with_capacity(2 * edges.len());
+    // The rays grouped by vertex in edge order (a counting sort on the vertex index),
+    // then each group sorted stably by angle: the order of a stable sort by (vertex,
+    // angle), without a comparison sort of all rays (which was most of the shrink's trace
+    // on rooms-1024).
+    let mut slot = vec![0usize; points.len()];
+    for &(from, to) in edges {
+        slot[from] += 1;
+        slot[to] += 1;
+    }
+    let mut placed = 0;
+    for s in slot.iter_mut() {
+        (*s, placed) = (placed, placed + *s);
+    }
+    let unset = Ray {
+        vertex: 0,
+        direction: (0, 0),
+        edge: 0,
+        outgoing: false,
+    };
+    let mut rays = vec![unset; 2 * edges.len()];
     for (i, &(from, to)) in edges.iter().enumerate() {
         let (f, t) = (points[from], points[to]);
         if f == t {
             return Err(defect("zero-length boundary edge"));
         }
-        rays.push(Ray {
+        rays[slot[from]] = Ray {
             vertex: from,
             direction: (t.x - f.x, t.y - f.y),
             edge: i,
             outgoing: true,
-        });
-        rays.push(Ray {
+        };
+        slot[from] += 1;
+        rays[slot[to]] = Ray {
             vertex: to,
             direction: (f.x - t.x, f.y - t.y),
             edge: i,
             outgoing: false,
-        });
+        };
+        slot[to] += 1;
     }
-    rays.sort_by(|r, s| {
-        r.vertex
-            .cmp(&s.vertex)
-            .then_with(|| angle_order(r.direction, s.direction))
-    });
     // [R5] Turning clockwise from the reverse of the incoming edge (the ray back along
     // it) the first ray met is the previous one in counter-clockwise order around the
     // vertex; inside and outside wedges alternate, so it is outgoing.
     let mut next = vec![usize::MAX; edges.len()];
-    let mut degree = vec![0usize; points.len()];
+    // Vertex v's number of rays, written over its slot when its group is reached (only
+    // vertices with rays are read below).
+    let mut degree = slot;
     let mut start = 0;
     while start < rays.len() {
         let vertex = rays[start].vertex;
@@ -138,6 +157,7 @@ pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Res
         while end < rays.len() && rays[end].vertex == vertex {
             end += 1;
         }
+        rays[start..end].sort_by(|r, s| angle_order(r.direction, s.direction));
         let group = &rays[start..end];
         degree[vertex] = group.len();
         for (k, ray) in group.iter().enumerate() {
