@@ -138,6 +138,16 @@ impl<'a> Outgoing<'a> {
 /// With the `parallel` feature and more than one thread, a large arrangement is swept
 /// in two halves at once ([`label_in_halves`]); the result is the same.
 pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
+    label_with(arrangement, |w| w)
+}
+
+/// [`label`] keeping `record(windings)` per segment instead of the windings: the overlay
+/// keeps one byte per segment (its boundary side), where the windings took 32 (on the
+/// cave-1024 shrink, 38 MB of fresh pages; docs/performance.md, twentieth session).
+pub fn label_with<T: Copy + Default + Send>(
+    arrangement: &Arrangement,
+    record: impl Fn(SegmentWindings) -> T + Copy + Send + Sync,
+) -> Result<Vec<T>> {
     let vertices = &arrangement.vertices;
     let segments = &arrangement.segments;
     if vertices.windows(2).any(|w| w[0] >= w[1]) {
@@ -151,16 +161,17 @@ pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
     if segments.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
         // Half of the segments each.
         let cut = segments[segments.len() / 2].a;
-        if let Some(result) = label_in_halves(arrangement, cut) {
+        if let Some(result) = label_in_halves(arrangement, cut, record) {
             return result;
         }
     }
-    let mut windings = vec![SegmentWindings::default(); segments.len()];
+    let mut windings = vec![T::default(); segments.len()];
     let end = sweep(
         vertices,
         segments,
         0..vertices.len(),
         &mut windings,
+        record,
         Status::default(),
     )?;
     finished(end)?;
@@ -188,7 +199,11 @@ const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
 /// second sweep continues the serial sweep from the very state it would be in, so the
 /// result, windings or defect, is [`label`]'s.
 #[cfg(any(test, feature = "parallel"))]
-fn label_in_halves(arrangement: &Arrangement, cut: usize) -> Option<Result<Vec<SegmentWindings>>> {
+fn label_in_halves<T: Copy + Default + Send>(
+    arrangement: &Arrangement,
+    cut: usize,
+    record: impl Fn(SegmentWindings) -> T + Copy + Send + Sync,
+) -> Option<Result<Vec<T>>> {
     let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
     let n = vertices.len();
     let canonical = segments.iter().all(|s| s.a < s.b && s.b < n)
@@ -199,13 +214,30 @@ fn label_in_halves(arrangement: &Arrangement, cut: usize) -> Option<Result<Vec<S
         return None;
     }
     let lower_count = segments.partition_point(|s| s.a < cut);
-    let mut windings = vec![SegmentWindings::default(); segments.len()];
+    let mut windings = vec![T::default(); segments.len()];
     let (lower, upper) = windings.split_at_mut(lower_count);
     let (lower_segments, upper_segments) = segments.split_at(lower_count);
-    let first = move || sweep(vertices, lower_segments, 0..cut, lower, Status::default()).ok();
+    let first = move || {
+        sweep(
+            vertices,
+            lower_segments,
+            0..cut,
+            lower,
+            record,
+            Status::default(),
+        )
+        .ok()
+    };
     let second = move || {
         let start = status_across(vertices, lower_segments, cut)?;
-        let end = sweep(vertices, upper_segments, cut..n, upper, start.clone());
+        let end = sweep(
+            vertices,
+            upper_segments,
+            cut..n,
+            upper,
+            record,
+            start.clone(),
+        );
         Some((start, end))
     };
     #[cfg(feature = "parallel")]
@@ -289,12 +321,13 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
 
 /// The sweep of [`label`] over the vertices `swept`, from the status `start`, labelling
 /// the segments that start there (`segments` holds them, from the first in order;
-/// `windings` is indexed like `segments`).
-fn sweep(
+/// `windings` is indexed like `segments` and gets `record` of each segment's windings).
+fn sweep<T>(
     vertices: &[GridPoint],
     segments: &[Segment],
     swept: std::ops::Range<usize>,
-    windings: &mut [SegmentWindings],
+    windings: &mut [T],
+    record: impl Fn(SegmentWindings) -> T,
     start: Status,
 ) -> Result<SweepEnd> {
     let mut outgoing = Outgoing::new(vertices, segments)?;
@@ -369,10 +402,10 @@ fn sweep(
         for &k in &starting {
             let i = outgoing.segment(positions.start + k);
             let above = add(running, segments[i].net)?;
-            windings[i] = SegmentWindings {
+            windings[i] = record(SegmentWindings {
                 right: running,
                 left: above,
-            };
+            });
             new_lines.push(StatusLine {
                 from: v,
                 to: far[k],
@@ -857,7 +890,7 @@ pub(crate) mod tests {
         fn swept_in_halves_noded_input_gets_the_same_windings_at_every_cut(arr in noded()) {
             let serial = label(&arr).unwrap();
             for cut in 0..=arr.vertices.len() {
-                prop_assert_eq!(label_in_halves(&arr, cut), Some(Ok(serial.clone())), "cut {}", cut);
+                prop_assert_eq!(label_in_halves(&arr, cut, |w| w), Some(Ok(serial.clone())), "cut {}", cut);
             }
         }
 
@@ -869,7 +902,7 @@ pub(crate) mod tests {
             let serial = label(&arr);
             let mut taken = 0;
             for cut in 0..=arr.vertices.len() {
-                if let Some(halves) = label_in_halves(&arr, cut) {
+                if let Some(halves) = label_in_halves(&arr, cut, |w| w) {
                     prop_assert_eq!(&halves, &serial, "cut {}", cut);
                     taken += 1;
                 }
@@ -885,7 +918,7 @@ pub(crate) mod tests {
             arr.segments.dedup_by_key(|s| (s.a, s.b));
             let serial = label(&arr);
             for cut in 0..=arr.vertices.len() {
-                let halves = label_in_halves(&arr, cut);
+                let halves = label_in_halves(&arr, cut, |w| w);
                 prop_assert!(halves.is_none() || halves.as_ref() == Some(&serial), "cut {}", cut);
             }
         }

@@ -7,10 +7,10 @@ use crate::arrangement::{
 };
 use crate::error::{Error, Location, Result};
 use crate::grid::{check_snap_bits, snap_vertex, Geometry2DOptions, GridPoint};
-use crate::label::label;
+use crate::label::{label, label_with};
 use crate::predicates::{properly_cross, strictly_inside_segment};
 use crate::progress::Ticker;
-use crate::rings::{trace, Operation, Ring};
+use crate::rings::{trace, trace_boundaries, Boundary, Operation, Ring};
 
 /// A set of rings that never cross and touch only at vertices, interior on the left,
 /// in canonical order ([R3]–[R6]). Compare with `==`.
@@ -195,8 +195,8 @@ fn overlay_initial_pieces<'a>(
     operation: Operation,
     snap_bits: u8,
 ) -> Result<Region> {
-    if let Ok(windings) = label(&pieces.unproven) {
-        let rings = trace(&pieces.unproven, &windings, operation)?;
+    if let Ok(sides) = label_with(&pieces.unproven, |w| Boundary::of(operation, w)) {
+        let rings = trace_boundaries(&pieces.unproven, &sides)?;
         return Ok(Region::from_canonical_rings(snap_bits, rings));
     }
     drop(pieces);
@@ -209,8 +209,8 @@ pub(crate) fn overlay_arrangement(
     operation: Operation,
     snap_bits: u8,
 ) -> Result<Region> {
-    let windings = label(arrangement)?;
-    let rings = trace(arrangement, &windings, operation)?;
+    let sides = label_with(arrangement, |w| Boundary::of(operation, w))?;
+    let rings = trace_boundaries(arrangement, &sides)?;
     Ok(Region::from_canonical_rings(snap_bits, rings))
 }
 

@@ -40,6 +40,33 @@ impl Operation {
     }
 }
 
+/// Which side of a segment a→b (a < b) is inside when exactly one is ([L6]): the
+/// segment is then a boundary edge, directed with the inside on its left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Boundary {
+    /// Both sides inside or both outside: not a boundary edge.
+    #[default]
+    Neither,
+    /// Inside on the left: the boundary edge runs a→b.
+    Left,
+    /// Inside on the right: the boundary edge runs b→a.
+    Right,
+}
+
+impl Boundary {
+    /// The boundary side of a segment with `windings` under `operation`.
+    pub fn of(operation: Operation, windings: SegmentWindings) -> Boundary {
+        match (
+            operation.inside(windings.left),
+            operation.inside(windings.right),
+        ) {
+            (true, false) => Boundary::Left,
+            (false, true) => Boundary::Right,
+            _ => Boundary::Neither,
+        }
+    }
+}
+
 /// Traces the boundary of the inside faces into canonical rings ([L6], [R3]–[R6], X6).
 ///
 /// Boundary segments are those whose two sides differ in insideness, directed with the
@@ -55,16 +82,36 @@ pub fn trace(
     if windings.len() != arrangement.segments.len() {
         return Err(defect("windings are not parallel to the segments"));
     }
+    trace_sides(
+        arrangement,
+        windings.iter().map(|&w| Boundary::of(operation, w)),
+    )
+}
+
+/// [`trace`] from each segment's [`Boundary`] side (the label's `label_with` keeps only
+/// these), parallel to the segments.
+pub fn trace_boundaries(arrangement: &Arrangement, sides: &[Boundary]) -> Result<Vec<Ring>> {
+    if sides.len() != arrangement.segments.len() {
+        return Err(defect("boundary sides are not parallel to the segments"));
+    }
+    trace_sides(arrangement, sides.iter().copied())
+}
+
+/// The boundary edges of the segments with the given sides, traced.
+fn trace_sides(
+    arrangement: &Arrangement,
+    sides: impl Iterator<Item = Boundary>,
+) -> Result<Vec<Ring>> {
     let n = arrangement.vertices.len();
     let mut edges: Vec<(usize, usize)> = Vec::new();
-    for (s, w) in arrangement.segments.iter().zip(windings) {
+    for (s, side) in arrangement.segments.iter().zip(sides) {
         if s.a >= n || s.b >= n {
             return Err(defect("segment endpoint out of range"));
         }
-        match (operation.inside(w.left), operation.inside(w.right)) {
-            (true, false) => edges.push((s.a, s.b)),
-            (false, true) => edges.push((s.b, s.a)),
-            _ => {}
+        match side {
+            Boundary::Left => edges.push((s.a, s.b)),
+            Boundary::Right => edges.push((s.b, s.a)),
+            Boundary::Neither => {}
         }
     }
     trace_edges(&arrangement.vertices, &edges)
