@@ -85,6 +85,9 @@ internal! {
 // The status list the label sweep and the noded check share.
 mod two_sided_list;
 
+// Compressed lists, shared by the arrangement's searches and the shrink's cover check.
+mod lists;
+
 // Checkers of typed outputs, for tests and fuzzers only.
 #[cfg(feature = "internals")]
 pub mod validity;

@@ -18,6 +18,7 @@
 //! copied next to them so scans do not chase indices.
 
 use crate::grid::GridPoint;
+use crate::lists::Lists;
 use crate::predicates::floor_div;
 
 use super::point_tree::PointTree;
@@ -185,47 +186,6 @@ const SMALL_INPUT: usize = 32;
 
 /// Most fragments or points the grid and sweep index; cells stay below 2 × this.
 const MAX_INDEXED: usize = 1 << 31;
-
-/// Compressed lists: `items[start[k]..start[k + 1]]` belong to key k.
-struct Lists {
-    start: Vec<usize>,
-    items: Vec<Id>,
-}
-
-impl Lists {
-    fn get(&self, k: usize) -> &[Id] {
-        &self.items[self.start[k]..self.start[k + 1]]
-    }
-
-    /// Groups `(key, item)` pairs by key (counting sort; keeps item order within a key).
-    fn group(keys: usize, pairs: impl Iterator<Item = (usize, usize)> + Clone) -> Lists {
-        Lists::fill(Lists::count(keys, pairs.clone().map(|(k, _)| k)), pairs)
-    }
-
-    /// `counts[k + 1]` = how many of `keys` equal k (the layout [`Lists::fill`] takes).
-    fn count(keys: usize, of: impl Iterator<Item = usize>) -> Vec<usize> {
-        let mut counts = vec![0usize; keys + 1];
-        for k in of {
-            counts[k + 1] += 1;
-        }
-        counts
-    }
-
-    /// The lists from `counts[k + 1]` = the number of pairs with key k, and the pairs.
-    fn fill(mut start: Vec<usize>, pairs: impl Iterator<Item = (usize, usize)>) -> Lists {
-        let keys = start.len() - 1;
-        for k in 0..keys {
-            start[k + 1] += start[k];
-        }
-        let mut fill = start.clone();
-        let mut items: Vec<Id> = vec![0; start[keys]];
-        for (k, item) in pairs {
-            items[fill[k]] = item as Id;
-            fill[k] += 1;
-        }
-        Lists { start, items }
-    }
-}
 
 /// Points per segment from which the point search's bands are thinner than the sweep's
 /// (`for_points`). Measured on the chain phase (`shrink_phases`, `bench_regions polys`,

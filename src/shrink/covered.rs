@@ -29,6 +29,7 @@ use std::cmp::Ordering;
 use crate::arrangement::within_arrangement_range;
 use crate::construct::{displace, Offset};
 use crate::grid::GridPoint;
+use crate::lists::Lists;
 use crate::predicates::{cross, orient};
 use crate::region::Region;
 
@@ -429,56 +430,21 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 /// The pieces listed in every cell (2 × 2 lattice squares) their bounding box meets.
 struct PieceIndex {
+    cells: Cells,
+    lists: Lists,
+}
+
+/// Square cells of side `cell` from `origin`, `columns` × `rows` of them.
+struct Cells {
     origin: GridPoint,
     cell: i64,
     columns: usize,
     rows: usize,
-    starts: Vec<usize>,
-    pieces: Vec<u32>,
 }
 
-impl PieceIndex {
-    fn new(pieces: &Pieces, lattice: &Lattice) -> PieceIndex {
-        let cell = lattice.side.saturating_mul(2);
-        let columns = lattice.columns / 2 + 1;
-        let rows = lattice.rows / 2 + 1;
-        let mut index = PieceIndex {
-            origin: lattice.origin,
-            cell,
-            columns,
-            rows,
-            starts: vec![0; columns * rows + 1],
-            pieces: Vec::new(),
-        };
-        let spans: Vec<((usize, usize), (usize, usize))> = pieces
-            .pieces
-            .iter()
-            .map(|piece| (index.cell_of(piece.lo), index.cell_of(piece.hi)))
-            .collect();
-        let cells_of = |&((c0, r0), (c1, r1)): &((usize, usize), (usize, usize))| {
-            (r0..=r1).flat_map(move |row| (c0..=c1).map(move |column| row * columns + column))
-        };
-        for span in &spans {
-            for k in cells_of(span) {
-                index.starts[k + 1] += 1;
-            }
-        }
-        for k in 0..columns * rows {
-            index.starts[k + 1] += index.starts[k];
-        }
-        let mut next = index.starts.clone();
-        index.pieces = vec![0; index.starts[columns * rows]];
-        for (p, span) in spans.iter().enumerate() {
-            for k in cells_of(span) {
-                index.pieces[next[k]] = p as u32;
-                next[k] += 1;
-            }
-        }
-        index
-    }
-
-    /// The cell holding `p`, clamped to the index.
-    fn cell_of(&self, p: GridPoint) -> (usize, usize) {
+impl Cells {
+    /// The cell holding `p` (column, row), clamped to the cells.
+    fn of(&self, p: GridPoint) -> (usize, usize) {
         let axis = |value: i64, origin: i64, count: usize| {
             let steps = value.saturating_sub(origin).max(0) / self.cell;
             (steps as usize).min(count - 1)
@@ -488,12 +454,37 @@ impl PieceIndex {
             axis(p.y, self.origin.y, self.rows),
         )
     }
+}
+
+impl PieceIndex {
+    fn new(pieces: &Pieces, lattice: &Lattice) -> PieceIndex {
+        let cells = Cells {
+            origin: lattice.origin,
+            cell: lattice.side.saturating_mul(2),
+            columns: lattice.columns / 2 + 1,
+            rows: lattice.rows / 2 + 1,
+        };
+        let columns = cells.columns;
+        let spans: Vec<((usize, usize), (usize, usize))> = pieces
+            .pieces
+            .iter()
+            .map(|piece| (cells.of(piece.lo), cells.of(piece.hi)))
+            .collect();
+        let pairs = spans
+            .iter()
+            .enumerate()
+            .flat_map(|(p, &((c0, r0), (c1, r1)))| {
+                (r0..=r1)
+                    .flat_map(move |row| (c0..=c1).map(move |column| (row * columns + column, p)))
+            });
+        let lists = Lists::group(columns * cells.rows, pairs);
+        PieceIndex { cells, lists }
+    }
 
     /// The pieces listed in the cell of `p`.
     fn near(&self, p: GridPoint) -> &[u32] {
-        let (column, row) = self.cell_of(p);
-        let k = row * self.columns + column;
-        &self.pieces[self.starts[k]..self.starts[k + 1]]
+        let (column, row) = self.cells.of(p);
+        self.lists.get(row * self.cells.columns + column)
     }
 }
 
