@@ -94,13 +94,7 @@ pub(super) fn arrange_in_strips(
             segments = part.segments;
             return;
         }
-        let offset = vertices.len();
-        segments.extend(part.segments.iter().map(|s| Segment {
-            a: offset + s.a,
-            b: offset + s.b,
-            net: s.net,
-        }));
-        vertices.extend_from_slice(&part.vertices);
+        append_part(&mut vertices, &mut segments, &part);
     };
     #[cfg(feature = "parallel")]
     {
@@ -131,6 +125,29 @@ pub(super) fn arrange_in_strips(
     totals.strips = strips.count();
     *stats = totals;
     Some(Arrangement { vertices, segments })
+}
+
+/// Appends a later strip's part, its vertex indices moved past the earlier strips'.
+fn append_part(vertices: &mut Vec<GridPoint>, segments: &mut Vec<Segment>, part: &StripPart) {
+    let offset = vertices.len();
+    let moved = |s: &Segment| Segment {
+        a: offset + s.a,
+        b: offset + s.b,
+        net: s.net,
+    };
+    // Most of the join is first touches of the grown buffer's pages: with threads, each
+    // writes a share of them.
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        segments.par_extend(part.segments.par_iter().map(moved));
+        vertices.par_extend(part.vertices.par_iter().copied());
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        segments.extend(part.segments.iter().map(moved));
+        vertices.extend_from_slice(&part.vertices);
+    }
 }
 
 /// Buffers reused from strip to strip (one set per thread).
