@@ -878,6 +878,28 @@ fn strips_handle_long_fragments_across_many_strips() {
 }
 
 #[test]
+fn a_window_holds_the_fragments_up_to_l_before_its_zone() {
+    // Strip 1 starts at x = X (the edge at height 5). Two edges from x = X − 8 end at
+    // (X, 0) with opposite nets; both meet the pixel (X − 2, 0), hot only as the end of
+    // the edge from x = X − 10, which starts more than L + 1 = 9 before X (L = 8, the
+    // longest x extent). With that pixel their last pieces coincide and cancel, so the
+    // verified round keeps no segment at (X, 0) and it is no vertex; a window without
+    // that edge would keep two pieces there and make (X, 0) a vertex of strip 1.
+    const X: i64 = 100;
+    let edges = [
+        e((X - 10, -5), (X - 2, 0), 0),
+        e((X - 8, 0), (X, 0), 0),
+        e((X, 0), (X - 8, 1), 0),
+        e((X, 5), (X + 1, 5), 0),
+    ];
+    let (whole, _) = with_strips(&edges, Some(usize::MAX));
+    assert!(!whole.vertices.contains(&p(X, 0)), "{whole:?}");
+    let (striped, stats) = with_strips(&edges, Some(3));
+    assert_eq!(stats.strips, 2, "{stats:?}");
+    assert_eq!(striped, whole);
+}
+
+#[test]
 fn default_strips_decline_when_windows_overlap_too_much() {
     // One edge as wide as the input makes every window the whole input.
     let mut edges = spread_edges(&mut Rng(29), 2 * strips::STRIP_FRAGMENTS + 10, 3);
