@@ -442,7 +442,14 @@ fn check_arrangement(input: &Value) {
         let segments: Vec<Value> = auto
             .segments
             .iter()
-            .map(|s| json!([s.a, s.b, negate * s.net[0], negate * s.net[1]]))
+            .map(|s| {
+                json!([
+                    s.a,
+                    s.b,
+                    negate * i64::from(s.net[0]),
+                    negate * i64::from(s.net[1])
+                ])
+            })
             .collect();
         let vertices: Vec<Value> = auto
             .vertices

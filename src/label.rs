@@ -77,7 +77,7 @@ struct Outgoing<'a> {
 impl<'a> Outgoing<'a> {
     fn new(vertices: &'a [GridPoint], segments: &'a [Segment]) -> Result<Self> {
         let n = vertices.len();
-        if segments.iter().any(|s| s.a >= s.b || s.b >= n) {
+        if segments.iter().any(|s| s.a >= s.b || s.b as usize >= n) {
             return Err(defect("segment endpoints out of order or out of range"));
         }
         let order = (!segments.is_sorted_by_key(|s| s.a)).then(|| {
@@ -105,14 +105,14 @@ impl<'a> Outgoing<'a> {
     /// for [`Self::far_ends`]); called for v = 0, 1, … in turn.
     fn starting_at(&mut self, v: usize) -> std::ops::Range<usize> {
         let first = self.next;
-        while self.next < self.segments.len() && self.segments[self.segment(self.next)].a == v {
+        while self.next < self.segments.len() && self.segments[self.segment(self.next)].a as usize == v {
             self.next += 1;
         }
         if self.next > self.far_start + self.far.len() {
             self.far_start = first;
             let end = self.next.max(first + FAR_CHUNK).min(self.segments.len());
             let far: Vec<GridPoint> = (first..end)
-                .map(|k| self.vertices[self.segments[self.segment(k)].b])
+                .map(|k| self.vertices[self.segments[self.segment(k)].b as usize])
                 .collect();
             self.far = far;
         }
@@ -160,7 +160,7 @@ pub fn label_with<T: Copy + Default + Send>(
     #[cfg(feature = "parallel")]
     if segments.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
         // Half of the segments each.
-        let cut = segments[segments.len() / 2].a;
+        let cut = segments[segments.len() / 2].a as usize;
         if let Some(result) = label_in_halves(arrangement, cut, record) {
             return result;
         }
@@ -206,14 +206,14 @@ fn label_in_halves<T: Copy + Default + Send>(
 ) -> Option<Result<Vec<T>>> {
     let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
     let n = vertices.len();
-    let canonical = segments.iter().all(|s| s.a < s.b && s.b < n)
+    let canonical = segments.iter().all(|s| s.a < s.b && (s.b as usize) < n)
         && segments
             .windows(2)
             .all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b));
     if !canonical || cut > n {
         return None;
     }
-    let lower_count = segments.partition_point(|s| s.a < cut);
+    let lower_count = segments.partition_point(|s| (s.a as usize) < cut);
     let mut windings = vec![T::default(); segments.len()];
     let (lower, upper) = windings.split_at_mut(lower_count);
     let (lower_segments, upper_segments) = segments.split_at(lower_count);
@@ -272,11 +272,11 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
     let x = vertices.get(cut).map_or(f64::INFINITY, |v| v.x as f64);
     let mut across: Vec<(f64, StatusLine, [i64; 2])> = lower_segments
         .iter()
-        .filter(|s| s.b >= cut)
+        .filter(|s| s.b as usize >= cut)
         .map(|s| {
             let line = StatusLine {
-                from: vertices[s.a],
-                to: vertices[s.b],
+                from: vertices[s.a as usize],
+                to: vertices[s.b as usize],
             };
             let (dx, dy) = direction(line.from, line.to);
             let height = if dx == 0 {
@@ -284,7 +284,7 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
             } else {
                 line.from.y as f64 + (x - line.from.x as f64) * (dy as f64 / dx as f64)
             };
-            (height, line, s.net)
+            (height, line, s.net.map(i64::from))
         })
         .collect();
     across.sort_by(|p, q| p.0.total_cmp(&q.0));
@@ -401,7 +401,7 @@ fn sweep<T>(
         new_ends.clear();
         for &k in &starting {
             let i = outgoing.segment(positions.start + k);
-            let above = add(running, segments[i].net)?;
+            let above = add(running, segments[i].net.map(i64::from))?;
             windings[i] = record(SegmentWindings {
                 right: running,
                 left: above,
@@ -411,7 +411,7 @@ fn sweep<T>(
                 to: far[k],
             });
             new_entries.push(StatusEntry { above });
-            new_ends.push(segments[i].b);
+            new_ends.push(segments[i].b as usize);
             running = above;
         }
         // New neighbours in the status must not cross (Shamos–Hoey): v is strictly above
@@ -467,11 +467,15 @@ pub(crate) mod tests {
     use super::*;
     use crate::arrangement::{arrange, EdgeTag, Segment, TaggedEdge};
     use crate::predicates::{orient, strictly_inside_segment};
-    use crate::region::merge_noded_edges as noded_arrangement;
+    use crate::region::merge_noded_edges;
     use proptest::prelude::*;
 
     pub(crate) fn p(x: i64, y: i64) -> GridPoint {
         GridPoint::new(x, y)
+    }
+
+    fn noded_arrangement(edges: &[TaggedEdge]) -> Arrangement {
+        merge_noded_edges(edges).unwrap()
     }
 
     pub(crate) fn ring_edges(ring: &[GridPoint], tag: EdgeTag) -> Vec<TaggedEdge> {
@@ -495,7 +499,7 @@ pub(crate) mod tests {
         let i = arr
             .segments
             .iter()
-            .position(|s| s.a == ia && s.b == ib)
+            .position(|s| s.a as usize == ia && s.b as usize == ib)
             .unwrap();
         w[i]
     }
@@ -716,7 +720,7 @@ pub(crate) mod tests {
     fn label_as_written(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
         if vertices.windows(2).any(|w| w[0] >= w[1])
-            || segments.iter().any(|s| s.a >= s.b || s.b >= vertices.len())
+            || segments.iter().any(|s| s.a >= s.b || s.b as usize >= vertices.len())
         {
             return Err(defect("invalid"));
         }
@@ -724,23 +728,23 @@ pub(crate) mod tests {
         let mut status: Vec<(usize, [i64; 2])> = Vec::new();
         for (vi, &v) in vertices.iter().enumerate() {
             let side = |&(i, _): &(usize, [i64; 2])| {
-                orient(vertices[segments[i].a], vertices[segments[i].b], v)
+                orient(vertices[segments[i].a as usize], vertices[segments[i].b as usize], v)
             };
             let lo = status.partition_point(|e| side(e) == Ordering::Greater);
             let hi = lo + status[lo..].partition_point(|e| side(e) == Ordering::Equal);
-            let ending = segments.iter().filter(|s| s.b == vi).count();
-            if hi - lo != ending || status[lo..hi].iter().any(|e| segments[e.0].b != vi) {
+            let ending = segments.iter().filter(|s| s.b as usize == vi).count();
+            if hi - lo != ending || status[lo..hi].iter().any(|e| segments[e.0].b as usize != vi) {
                 return Err(defect("status mismatch"));
             }
             let mut running = if lo > 0 { status[lo - 1].1 } else { [0, 0] };
             let mut starting: Vec<usize> = (0..segments.len())
-                .filter(|&i| segments[i].a == vi)
+                .filter(|&i| segments[i].a as usize == vi)
                 .collect();
-            let direction = |i: usize| direction(v, vertices[segments[i].b]);
+            let direction = |i: usize| direction(v, vertices[segments[i].b as usize]);
             starting.sort_by(|&i, &j| 0.cmp(&cross(direction(i), direction(j))));
             let mut inserted = Vec::new();
             for &i in &starting {
-                let above = add(running, segments[i].net)?;
+                let above = add(running, segments[i].net.map(i64::from))?;
                 windings[i] = SegmentWindings {
                     right: running,
                     left: above,
@@ -759,7 +763,7 @@ pub(crate) mod tests {
     /// Whether two segments properly cross or a vertex lies inside a segment, by brute
     /// force over all pairs.
     fn is_not_noded(arrangement: &Arrangement) -> bool {
-        let line = |s: &Segment| (arrangement.vertices[s.a], arrangement.vertices[s.b]);
+        let line = |s: &Segment| (arrangement.vertices[s.a as usize], arrangement.vertices[s.b as usize]);
         arrangement.segments.iter().any(|s| {
             let (a, b) = line(s);
             arrangement
@@ -832,8 +836,8 @@ pub(crate) mod tests {
                     .filter_map(|(i, j, net)| {
                         let (a, b) = (i % n, j % n);
                         (a != b).then(|| Segment {
-                            a: a.min(b),
-                            b: a.max(b),
+                            a: a.min(b) as u32,
+                            b: a.max(b) as u32,
                             net,
                         })
                     })
@@ -871,8 +875,8 @@ pub(crate) mod tests {
         let mut flow = vec![[0i128; 2]; vertex_count];
         for s in segments {
             for (k, &net) in s.net.iter().enumerate() {
-                flow[s.a][k] -= i128::from(net);
-                flow[s.b][k] += i128::from(net);
+                flow[s.a as usize][k] -= i128::from(net);
+                flow[s.b as usize][k] += i128::from(net);
             }
         }
         flow.iter().all(|f| *f == [0, 0])

@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use crate::arrangement::{
-    arrange_edges, initial_pieces, Arrangement, EdgeTag, InitialPieces, Segment, TaggedEdge,
+    add_nets, arrange_edges, initial_pieces, nets_too_large, too_many_vertices, Arrangement,
+    EdgeTag, InitialPieces, Nets, Segment, TaggedEdge, MAX_ARRANGEMENT_VERTICES,
 };
 use crate::error::{Error, Location, Result};
 use crate::grid::{check_snap_bits, snap_vertex, Geometry2DOptions, GridPoint};
@@ -217,9 +218,9 @@ pub(crate) fn overlay_arrangement(
 /// The arrangement of edges that are already noded (they meet only at endpoints or
 /// overlap exactly): zero-length edges dropped, merged by endpoints with net counts,
 /// zero-net segments dropped ([A1], [A5]). Used by [`Region::check`] and by tests on
-/// inputs known to need no noding.
-pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Arrangement {
-    let mut nets: BTreeMap<(GridPoint, GridPoint), [i64; 2]> = BTreeMap::new();
+/// inputs known to need no noding. An error beyond 32 bits ([`crate::arrangement::Nets`]).
+pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Result<Arrangement> {
+    let mut nets: BTreeMap<(GridPoint, GridPoint), Nets> = BTreeMap::new();
     for e in edges {
         if e.from == e.to {
             continue;
@@ -235,8 +236,7 @@ pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Arrangement {
             EdgeTag::Operand1 => (0, sign),
             EdgeTag::Both => (sign, sign),
         };
-        net[0] += d0;
-        net[1] += d1;
+        *net = add_nets(*net, [d0, d1]).ok_or_else(nets_too_large)?;
     }
     nets.retain(|_, n| *n != [0, 0]);
     let mut index: BTreeMap<GridPoint, usize> = BTreeMap::new();
@@ -249,15 +249,18 @@ pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Arrangement {
         *slot = i;
     }
     // `nets` iterates in (a, b) point order, which is (a, b) index order.
+    if vertices.len() > MAX_ARRANGEMENT_VERTICES {
+        return Err(too_many_vertices());
+    }
     let segments = nets
         .iter()
         .map(|(&(a, b), &net)| Segment {
-            a: index[&a],
-            b: index[&b],
+            a: index[&a] as u32,
+            b: index[&b] as u32,
             net,
         })
         .collect();
-    Arrangement { vertices, segments }
+    Ok(Arrangement { vertices, segments })
 }
 
 /// One input outline: rings of public f64 points, read even-odd ([R1]).
@@ -501,7 +504,7 @@ impl Region {
             }
         }
         let tagged: Vec<TaggedEdge> = self.tagged_edges(EdgeTag::Operand0).collect();
-        let arrangement = merge_noded_edges(&tagged);
+        let arrangement = merge_noded_edges(&tagged)?;
         if arrangement.segments.len() != edges.len() {
             return fail("an edge is repeated or cancelled by its reverse".into());
         }
@@ -661,7 +664,7 @@ pub(crate) mod tests {
                 });
             }
         }
-        overlay_arrangement(&merge_noded_edges(&pieces), operation, snap_bits)
+        overlay_arrangement(&merge_noded_edges(&pieces).unwrap(), operation, snap_bits)
     }
 
     pub(crate) fn p(x: i64, y: i64) -> GridPoint {
@@ -1149,7 +1152,7 @@ pub(crate) mod tests {
         let square = |x: i64, y: i64| vec![p(x, y), p(x + 3, y), p(x + 3, y + 3), p(x, y + 3)];
         let mut edges = ring_edges(&square(0, 0), EdgeTag::Operand0);
         edges.extend(ring_edges(&square(1, 1), EdgeTag::Operand1));
-        let unproven = merge_noded_edges(&edges);
+        let unproven = merge_noded_edges(&edges).unwrap();
         assert!(label(&unproven).is_err(), "the stand-in must not be noded");
         for operation in [Operation::Union, Operation::Difference, Operation::Xor] {
             let pieces = InitialPieces {

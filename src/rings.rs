@@ -105,12 +105,12 @@ fn trace_sides(
     let n = arrangement.vertices.len();
     let mut edges: Vec<(usize, usize)> = Vec::new();
     for (s, side) in arrangement.segments.iter().zip(sides) {
-        if s.a >= n || s.b >= n {
+        if s.a as usize >= n || s.b as usize >= n {
             return Err(defect("segment endpoint out of range"));
         }
         match side {
-            Boundary::Left => edges.push((s.a, s.b)),
-            Boundary::Right => edges.push((s.b, s.a)),
+            Boundary::Left => edges.push((s.a as usize, s.b as usize)),
+            Boundary::Right => edges.push((s.b as usize, s.a as usize)),
             Boundary::Neither => {}
         }
     }

@@ -390,7 +390,11 @@ fn assert_flood_equals_sweep(region: &Region) {
     let segments: Vec<Segment> = net
         .iter()
         .filter(|(_, &n)| n != 0)
-        .map(|(&(a, b), &n)| Segment { a, b, net: [n, 0] })
+        .map(|(&(a, b), &n)| Segment {
+            a: a as u32,
+            b: b as u32,
+            net: [n as i32, 0],
+        })
         .collect();
     let arrangement = Arrangement {
         vertices: vertices.clone(),
@@ -408,7 +412,7 @@ fn assert_flood_equals_sweep(region: &Region) {
         .segments
         .iter()
         .enumerate()
-        .map(|(k, s)| ((s.a, s.b), k))
+        .map(|(k, s)| ((s.a as usize, s.b as usize), k))
         .collect();
     let mut covered = vec![false; tri.triangles.len()];
     let mut sides_seen: BTreeSet<(usize, usize)> = BTreeSet::new();
@@ -442,7 +446,8 @@ fn assert_flood_equals_sweep(region: &Region) {
     // Every ring segment was seen from a kept triangle (it bounds the region: [TR1]).
     for s in &arrangement.segments {
         assert!(
-            sides_seen.contains(&(s.a, s.b)) || sides_seen.contains(&(s.b, s.a)),
+            sides_seen.contains(&(s.a as usize, s.b as usize))
+                || sides_seen.contains(&(s.b as usize, s.a as usize)),
             "ring edge {}–{} has no kept triangle",
             s.a,
             s.b

@@ -95,7 +95,7 @@ fn initial_pieces_in_strips_give_the_whole_run() {
         a.segments
             .iter()
             .filter(|s| s.net != [0, 0])
-            .map(|s| (a.vertices[s.a], a.vertices[s.b], s.net))
+            .map(|s| (a.vertices[s.a as usize], a.vertices[s.b as usize], s.net))
             .collect()
     };
     assert_eq!(as_points(&runs[0]), as_points(&arrangement));

@@ -45,16 +45,50 @@ pub struct TaggedEdge {
     pub tag: EdgeTag,
 }
 
+/// Net counts per operand: input edges running one way minus those running the other.
+///
+/// 32 bits each, like the vertex indices of a [`Segment`]: the overlay's passes are bound
+/// by memory, and a segment of 16 bytes instead of 32 halves it. Every sum is checked
+/// ([`add_nets`]), so an input beyond these widths is an error, never a wrong count.
+pub type Nets = [i32; 2];
+
+/// The sum of two net counts, or None when a count would leave ±(2^31 − 1) (so that
+/// every count can be negated).
+pub(crate) fn add_nets(a: Nets, b: Nets) -> Option<Nets> {
+    let add = |x: i32, y: i32| x.checked_add(y).filter(|&sum| sum != i32::MIN);
+    Some([add(a[0], b[0])?, add(a[1], b[1])?])
+}
+
+/// The error of an input whose net counts leave 32 bits ([`Nets`]).
+pub(crate) fn nets_too_large() -> Error {
+    Error::invalid(
+        "edges",
+        "a net count beyond ±(2^31 − 1): more coincident edges than 32-bit counts hold",
+    )
+}
+
+/// Largest number of vertices of an [`Arrangement`] (and of hot pixels while one is
+/// built): indices are 32 bits ([`Nets`] says why).
+pub const MAX_ARRANGEMENT_VERTICES: usize = u32::MAX as usize;
+
+/// The error of an arrangement with more than [`MAX_ARRANGEMENT_VERTICES`] points.
+pub(crate) fn too_many_vertices() -> Error {
+    Error::invalid(
+        "edges",
+        format!("more than {MAX_ARRANGEMENT_VERTICES} arrangement vertices (32-bit indices)"),
+    )
+}
+
 /// One output segment: vertex indices `a < b` (so `vertices[a] < vertices[b]` in (x, y)
 /// order) and the net number of input edges per operand running a→b minus b→a.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Segment {
-    /// Index of the smaller endpoint.
-    pub a: usize,
+    /// Index of the smaller endpoint (at most [`MAX_ARRANGEMENT_VERTICES`]).
+    pub a: u32,
     /// Index of the larger endpoint.
-    pub b: usize,
+    pub b: u32,
     /// Net counts for operand 0 and operand 1; never both zero in an [`Arrangement`].
-    pub net: [i64; 2],
+    pub net: Nets,
 }
 
 /// The canonical noded arrangement ([A0], [A5]): vertices sorted by (x, y) (exactly the
@@ -81,7 +115,7 @@ impl Arrangement {
         }
         let mut used = vec![false; self.vertices.len()];
         for (k, s) in self.segments.iter().enumerate() {
-            if s.a >= s.b || s.b >= self.vertices.len() {
+            if s.a >= s.b || s.b as usize >= self.vertices.len() {
                 return Err(format!("segment {k} has bad indices {} {}", s.a, s.b));
             }
             if s.net == [0, 0] {
@@ -90,8 +124,8 @@ impl Arrangement {
             if k > 0 && (self.segments[k - 1].a, self.segments[k - 1].b) >= (s.a, s.b) {
                 return Err(format!("segments not strictly sorted at {k}"));
             }
-            used[s.a] = true;
-            used[s.b] = true;
+            used[s.a as usize] = true;
+            used[s.b as usize] = true;
         }
         if let Some(v) = used.iter().position(|&u| !u) {
             return Err(format!("vertex {v} is not used by any segment"));
@@ -311,7 +345,7 @@ pub fn initial_pieces<'a>(
     let unproven = match in_strips(&fragments, &options, FirstRound::Deferred, &mut stats) {
         Some(arrangement) => arrangement,
         None => {
-            let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
+            let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats)?;
             assemble_used(hot, pieces)
         }
     };
@@ -378,7 +412,7 @@ fn arrange_fragments(
     if let Some(arrangement) = in_strips(&fragments, options, FirstRound::Verified, &mut stats) {
         return Ok((arrangement, stats));
     }
-    let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats);
+    let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats)?;
     // X9's first round, when it would change nothing, can be proved so by the noded sweep
     // instead (same result, [C1]); forced search modes always run the round itself.
     if options.search == SearchMode::Auto
@@ -400,7 +434,7 @@ fn arrange_fragments(
         debug_assert_eq!(settled.len(), pieces.len());
         Ok((assemble_pieces(hot, pieces), stats))
     } else {
-        Ok((assemble(&settled), stats))
+        Ok((assemble(&settled)?, stats))
     }
 }
 
@@ -411,7 +445,7 @@ fn pieces_as_fragments(hot: &[GridPoint], pieces: &[Piece], out: &mut Vec<Fragme
     out.extend(
         pieces
             .iter()
-            .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net)),
+            .map(|p| Fragment::new(hot[p.a as usize], hot[p.b as usize], p.net)),
     );
 }
 
@@ -424,7 +458,7 @@ fn sweep_verifies_cheaper(points: usize, pieces: usize) -> bool {
     points <= pieces
 }
 
-fn tag_counts(tag: EdgeTag) -> [i64; 2] {
+fn tag_counts(tag: EdgeTag) -> Nets {
     match tag {
         EdgeTag::Operand0 => [1, 0],
         EdgeTag::Operand1 => [0, 1],
@@ -456,7 +490,7 @@ fn input_fragments<'a>(
         .filter(|e| e.from != e.to) // [A1]
         .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
     let mut fragments = sorted_by_ends(count, (min_x, max_x), canonical);
-    repair::merge_sorted(&mut fragments);
+    repair::merge_sorted(&mut fragments)?;
     Ok(fragments)
 }
 
@@ -555,12 +589,13 @@ fn assemble_pieces(hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
     assemble_used(hot, pieces)
 }
 
-/// Pieces as segments on the hot pixels they use, zero-net ones included.
+/// Pieces as segments on the hot pixels they use, zero-net ones included (their indices
+/// only decrease, so they stay within [`MAX_ARRANGEMENT_VERTICES`]).
 fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
-    let used = UsedPoints::mark(hot.len(), pieces.iter().flat_map(|p| [p.a, p.b]));
+    let used = UsedPoints::mark(hot.len(), pieces.iter().flat_map(|p| [p.a as usize, p.b as usize]));
     for p in &mut pieces {
-        p.a = used.rank(p.a);
-        p.b = used.rank(p.b);
+        p.a = used.rank(p.a as usize) as u32;
+        p.b = used.rank(p.b as usize) as u32;
     }
     let mut kept = 0;
     for k in 0..hot.len() {
@@ -617,7 +652,7 @@ impl UsedPoints {
 /// Fragments arrive sorted by (a, b) and merged, so the segments come out sorted, and the
 /// smaller endpoints already come in order: only the larger ones are sorted, then both
 /// sequences are merged into the vertex list, handing out indices on the way.
-fn assemble(fragments: &[Fragment]) -> Arrangement {
+fn assemble(fragments: &[Fragment]) -> Result<Arrangement> {
     let kept: Vec<&Fragment> = fragments.iter().filter(|f| f.net != [0, 0]).collect();
     let mut larger: Vec<(GridPoint, usize)> =
         kept.iter().enumerate().map(|(k, f)| (f.b, k)).collect();
@@ -641,16 +676,19 @@ fn assemble(fragments: &[Fragment]) -> Arrangement {
             j += 1;
         }
     }
+    if vertices.len() > MAX_ARRANGEMENT_VERTICES {
+        return Err(too_many_vertices());
+    }
     let segments = kept
         .iter()
         .enumerate()
         .map(|(k, f)| Segment {
-            a: a_index[k],
-            b: b_index[k],
+            a: a_index[k] as u32,
+            b: b_index[k] as u32,
             net: f.net,
         })
         .collect();
-    Arrangement { vertices, segments }
+    Ok(Arrangement { vertices, segments })
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
     // Pieces ending at each point: the block found through a point must be exactly these.
     let mut ending = vec![0usize; points.len()];
     for piece in pieces {
-        ending[piece.b] += 1;
+        ending[piece.b as usize] += 1;
     }
     // The pieces cut by the sweep line, bottom to top.
     let mut status_list = TwoSidedList::<StatusLine>::default();
@@ -78,7 +78,7 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
     let mut next_piece = 0;
     for (vi, &v) in points.iter().enumerate() {
         let first_piece = next_piece;
-        while next_piece < pieces.len() && pieces[next_piece].a == vi {
+        while next_piece < pieces.len() && pieces[next_piece].a as usize == vi {
             next_piece += 1;
         }
         if ending[vi] == 0 && next_piece == first_piece {
@@ -112,8 +112,8 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         starting.clear();
         starting.extend(pieces[first_piece..next_piece].iter().map(|p| StatusLine {
             from: v,
-            to: points[p.b],
-            end: p.b,
+            to: points[p.b as usize],
+            end: p.b as usize,
         }));
         let upward = |l: &StatusLine, m: &StatusLine| 0.cmp(&cross(l.direction(), m.direction()));
         if starting.len() > 1 {
@@ -153,7 +153,7 @@ fn preconditions_hold(points: &[GridPoint], pieces: &[Piece]) -> bool {
     let in_range = |c: i64| (-COORDINATE_LIMIT..=COORDINATE_LIMIT).contains(&c);
     points.windows(2).all(|w| w[0] < w[1])
         && points.iter().all(|p| in_range(p.x) && in_range(p.y))
-        && pieces.iter().all(|p| p.a < p.b && p.b < points.len())
+        && pieces.iter().all(|p| p.a < p.b && (p.b as usize) < points.len())
         && pieces
             .windows(2)
             .all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b))
@@ -207,8 +207,8 @@ mod tests {
             .map(|&(a, b)| {
                 let (i, j) = (index(a), index(b));
                 Piece {
-                    a: i.min(j),
-                    b: i.max(j),
+                    a: i.min(j) as u32,
+                    b: i.max(j) as u32,
                     net: [1, 0],
                 }
             })
@@ -221,9 +221,9 @@ mod tests {
     /// The definition, all pairs: no proper crossing, no endpoint in an open interior.
     fn brute_force_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         for (i, s) in pieces.iter().enumerate() {
-            let (a, b) = (points[s.a], points[s.b]);
+            let (a, b) = (points[s.a as usize], points[s.b as usize]);
             for (j, t) in pieces.iter().enumerate() {
-                let (c, d) = (points[t.a], points[t.b]);
+                let (c, d) = (points[t.a as usize], points[t.b as usize]);
                 if i != j
                     && (properly_cross(a, b, c, d)
                         || strictly_inside_segment(c, a, b)
@@ -558,7 +558,7 @@ mod tests {
         let out = arrange(&tagged).unwrap();
         out.segments
             .iter()
-            .map(|s| (out.vertices[s.a], out.vertices[s.b]))
+            .map(|s| (out.vertices[s.a as usize], out.vertices[s.b as usize]))
             .collect()
     }
 

@@ -5,7 +5,8 @@ use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::search::{Index, Path, SearchMode};
-use super::{ArrangeStats, Segment};
+use super::{add_nets, nets_too_large, too_many_vertices, ArrangeStats, Nets, Segment};
+use super::MAX_ARRANGEMENT_VERTICES;
 
 /// Rounds after which a repair loop that still changes something is a defect ([A4], X9).
 pub const MAX_REPAIR_ROUNDS: usize = 256;
@@ -20,53 +21,62 @@ pub struct Fragment {
     /// The larger endpoint.
     pub b: GridPoint,
     /// Net counts per operand in direction a→b.
-    pub net: [i64; 2],
+    pub net: Nets,
 }
 
 impl Fragment {
     /// A fragment from a to b; `a < b` is the caller's promise.
-    pub fn new(a: GridPoint, b: GridPoint, net: [i64; 2]) -> Fragment {
+    pub fn new(a: GridPoint, b: GridPoint, net: Nets) -> Fragment {
         Fragment { a, b, net }
     }
 }
 
 /// Sorts by (a, b) and merges identical fragments, adding their nets (zero nets kept).
-pub(super) fn merge(fragments: &mut Vec<Fragment>) {
-    merge_by_key(fragments, |f| (f.a, f.b), |f| &mut f.net);
+pub(super) fn merge(fragments: &mut Vec<Fragment>) -> Result<()> {
+    merge_by_key(fragments, |f| (f.a, f.b), |f| &mut f.net)
 }
 
 /// Merges identical neighbours of fragments already sorted by (a, b).
-pub(super) fn merge_sorted(fragments: &mut Vec<Fragment>) {
-    add_equal_neighbours(fragments, |f| (f.a, f.b), |f| &mut f.net);
+pub(super) fn merge_sorted(fragments: &mut Vec<Fragment>) -> Result<()> {
+    add_equal_neighbours(fragments, |f| (f.a, f.b), |f| &mut f.net)
 }
 
 /// Sorts by `key` and merges items with equal keys, adding their nets (zero nets kept).
 fn merge_by_key<T, K: Ord>(
     items: &mut Vec<T>,
     key: impl Fn(&T) -> K,
-    net: impl Fn(&mut T) -> &mut [i64; 2],
-) {
+    net: impl Fn(&mut T) -> &mut Nets,
+) -> Result<()> {
     items.sort_unstable_by_key(&key);
-    add_equal_neighbours(items, key, net);
+    add_equal_neighbours(items, key, net)
 }
 
-/// Merges neighbours with equal keys, adding their nets (zero nets kept).
+/// Merges neighbours with equal keys, adding their nets (zero nets kept); an error when
+/// a sum leaves 32 bits ([`Nets`]).
 fn add_equal_neighbours<T, K: Ord>(
     items: &mut Vec<T>,
     key: impl Fn(&T) -> K,
-    net: impl Fn(&mut T) -> &mut [i64; 2],
-) {
+    net: impl Fn(&mut T) -> &mut Nets,
+) -> Result<()> {
+    let mut in_range = true;
     items.dedup_by(|later, kept| {
         if key(later) == key(kept) {
             let add = *net(later);
             let sum = net(kept);
-            sum[0] += add[0];
-            sum[1] += add[1];
+            match add_nets(*sum, add) {
+                Some(total) => *sum = total,
+                None => in_range = false,
+            }
             true
         } else {
             false
         }
     });
+    if in_range {
+        Ok(())
+    } else {
+        Err(nets_too_large())
+    }
 }
 
 fn count_search(stats: &mut ArrangeStats, path: Path) {
@@ -225,7 +235,7 @@ fn reroute_through(
 
 /// The canonical fragment of a piece running from → to that carries `net` forwards.
 /// (Chains of a fragment can run backwards in (x, y) order between pixels.)
-pub(super) fn oriented(from: GridPoint, to: GridPoint, net: [i64; 2]) -> Fragment {
+pub(super) fn oriented(from: GridPoint, to: GridPoint, net: Nets) -> Fragment {
     if from < to {
         Fragment::new(from, to, net)
     } else {
@@ -254,17 +264,20 @@ fn vertical_chain(fragment: &Fragment, ends: [usize; 2]) -> Option<std::ops::Ran
 pub(super) type Piece = Segment;
 
 /// Hot pixels ([A2]) and the initial reroute ([A3]; not a round, X9). Returns the hot
-/// pixels and the merged pieces, sorted by (a, b).
+/// pixels and the merged pieces, sorted by (a, b); an error beyond 32 bits ([`Nets`]).
 pub(super) fn initial_reroute(
     fragments: &[Fragment],
     mode: SearchMode,
     stats: &mut ArrangeStats,
-) -> (Vec<GridPoint>, Vec<Piece>) {
+) -> Result<(Vec<GridPoint>, Vec<Piece>)> {
     let mut index = Index::new(fragments, mode);
     let mut crossing_pixels = Vec::new();
     crossings(fragments, &index, stats, &mut crossing_pixels);
     let (hot, ends) = hot_pixels(fragments, crossing_pixels);
     stats.hot_pixels = hot.len();
+    if hot.len() > MAX_ARRANGEMENT_VERTICES {
+        return Err(too_many_vertices());
+    }
     // The chains' interior pixels, fragment after fragment (`chain_ends[i]` ends fragment
     // i's): a tenth of the pieces' bytes, so the pieces are written once, already sorted.
     let mut interior: Vec<usize> = Vec::with_capacity(hot.len());
@@ -282,8 +295,8 @@ pub(super) fn initial_reroute(
         },
     );
     let mut pieces = sorted_pieces(fragments, &ends, &interior, &chain_ends, hot.len());
-    add_equal_neighbours(&mut pieces, |p| (p.a, p.b), |p| &mut p.net);
-    (hot, pieces)
+    add_equal_neighbours(&mut pieces, |p| (p.a, p.b), |p| &mut p.net)?;
+    Ok((hot, pieces))
 }
 
 /// Calls `f(from, to, net)` for every piece of every fragment in turn: fragment i runs
@@ -293,7 +306,7 @@ fn for_each_piece(
     ends: &[[usize; 2]],
     interior: &[usize],
     chain_ends: &[usize],
-    mut f: impl FnMut(usize, usize, [i64; 2]),
+    mut f: impl FnMut(usize, usize, Nets),
 ) {
     let mut begin = 0;
     for ((fragment, &[mut from, to]), &end) in fragments.iter().zip(ends).zip(chain_ends) {
@@ -306,7 +319,8 @@ fn for_each_piece(
 }
 
 /// The pieces sorted by (a, b), each stored with a < b and its net counted a→b: a
-/// counting sort on a (a hot-pixel index below `points`) straight from the chains, then
+/// counting sort on a (a hot-pixel index below `points`, at most
+/// [`MAX_ARRANGEMENT_VERTICES`], which the caller checked) straight from the chains, then
 /// each run of equal a (a few pieces) sorted by b. Linear apart from the short runs.
 fn sorted_pieces(
     fragments: &[Fragment],
@@ -333,19 +347,19 @@ fn sorted_pieces(
     for_each_piece(fragments, ends, interior, chain_ends, |from, to, net| {
         let piece = if from < to {
             Piece {
-                a: from,
-                b: to,
+                a: from as u32,
+                b: to as u32,
                 net,
             }
         } else {
             Piece {
-                a: to,
-                b: from,
+                a: to as u32,
+                b: from as u32,
                 net: [-net[0], -net[1]],
             }
         };
-        sorted[start[piece.a]] = piece;
-        start[piece.a] += 1;
+        sorted[start[piece.a as usize]] = piece;
+        start[piece.a as usize] += 1;
     });
     // start[k] is now the end of run k.
     let mut begin = 0;
@@ -449,7 +463,7 @@ pub(super) fn repair_loop(
                 &mut out,
             ) {
                 changed = true;
-                merge(&mut out);
+                merge(&mut out)?;
                 fragments = out;
                 // (3) on the rerouted fragments; their crossings wait for the next round.
                 let index = Index::new(&fragments, mode);
@@ -461,7 +475,7 @@ pub(super) fn repair_loop(
         if !splits.is_empty() {
             changed = true;
             let mut out = split_fragments(&fragments, splits);
-            merge(&mut out);
+            merge(&mut out)?;
             fragments = out;
         }
         if !changed {
@@ -491,11 +505,14 @@ pub fn repair_fragments(
         {
             return Err(Error::invalid("fragments", "coordinate beyond ±2^39"));
         }
+        if f.net.contains(&i32::MIN) {
+            return Err(nets_too_large()); // could not be negated
+        }
         if f.a != f.b {
             canonical.push(oriented(f.a, f.b, f.net));
         }
     }
-    merge(&mut canonical);
+    merge(&mut canonical)?;
     let mut stats = ArrangeStats {
         input_fragments: canonical.len(),
         ..ArrangeStats::default()
@@ -529,7 +546,7 @@ mod tests {
                 .filter(|(a, b)| a != b)
                 .map(|(a, b)| Fragment::new(a.min(b), a.max(b), [1, 0]))
                 .collect();
-            merge(&mut fragments);
+            merge(&mut fragments).unwrap();
             let mut stats = ArrangeStats::default();
             let mut index = Index::new(&fragments, SearchMode::Auto);
             let mut crossing_pixels = Vec::new();

@@ -33,7 +33,7 @@ use crate::grid::GridPoint;
 
 use super::{
     noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats, Arrangement,
-    FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints,
+    FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints, MAX_ARRANGEMENT_VERTICES,
 };
 
 /// Most fragments per strip (the input is cut into ⌈n / this⌉ equal strips): a strip's
@@ -92,9 +92,9 @@ pub(super) fn arrange_in_strips(
             // shrink at two threads, 10 ms after).
             vertices = part.vertices;
             segments = part.segments;
-            return;
+            return Some(());
         }
-        append_part(&mut vertices, &mut segments, &part);
+        append_part(&mut vertices, &mut segments, &part)
     };
     #[cfg(feature = "parallel")]
     {
@@ -106,7 +106,7 @@ pub(super) fn arrange_in_strips(
             })
             .collect();
         for part in parts {
-            join(part?);
+            join(part?)?;
         }
     }
     #[cfg(not(feature = "parallel"))]
@@ -119,7 +119,7 @@ pub(super) fn arrange_in_strips(
                 k,
                 first_round,
                 &mut buffers,
-            )?);
+            )?)?;
         }
     }
     totals.strips = strips.count();
@@ -127,9 +127,17 @@ pub(super) fn arrange_in_strips(
     Some(Arrangement { vertices, segments })
 }
 
-/// Appends a later strip's part, its vertex indices moved past the earlier strips'.
-fn append_part(vertices: &mut Vec<GridPoint>, segments: &mut Vec<Segment>, part: &StripPart) {
-    let offset = vertices.len();
+/// Appends a later strip's part, its vertex indices moved past the earlier strips'; None
+/// beyond [`MAX_ARRANGEMENT_VERTICES`] (left to the whole input to report).
+fn append_part(
+    vertices: &mut Vec<GridPoint>,
+    segments: &mut Vec<Segment>,
+    part: &StripPart,
+) -> Option<()> {
+    if vertices.len() + part.vertices.len() > MAX_ARRANGEMENT_VERTICES {
+        return None;
+    }
+    let offset = vertices.len() as u32;
     let moved = |s: &Segment| Segment {
         a: offset + s.a,
         b: offset + s.b,
@@ -148,6 +156,7 @@ fn append_part(vertices: &mut Vec<GridPoint>, segments: &mut Vec<Segment>, part:
         segments.extend(part.segments.iter().map(moved));
         vertices.extend_from_slice(&part.vertices);
     }
+    Some(())
 }
 
 /// Buffers reused from strip to strip (one set per thread).
@@ -189,15 +198,15 @@ fn strip_part(
     };
     let (hot, pieces) = match first_round {
         FirstRound::Verified => first_round_unchanged(window, &mut buffers.round, &mut stats)?,
-        FirstRound::Deferred => repair::initial_reroute(window, SearchMode::Auto, &mut stats),
+        FirstRound::Deferred => repair::initial_reroute(window, SearchMode::Auto, &mut stats).ok()?,
     };
     let kept = |p: &Piece| first_round == FirstRound::Deferred || p.net != [0, 0];
     // The strip's own pixels and pieces: x in [X, X').
     let (x, x_next) = strips.span(k);
     let own_pixels = hot.partition_point(|p| p.x < x)..hot.partition_point(|p| p.x < x_next);
     stats.hot_pixels = own_pixels.len();
-    let own_pieces = pieces.partition_point(|p| p.a < own_pixels.start)
-        ..pieces.partition_point(|p| p.a < own_pixels.end);
+    let own_pieces = pieces.partition_point(|p| (p.a as usize) < own_pixels.start)
+        ..pieces.partition_point(|p| (p.a as usize) < own_pixels.end);
     stats.final_fragments = own_pieces.len();
     // [A5]: vertices are the pixels used by a piece with a non-zero net (by any piece
     // when deferred); a window pixel's index within the strip is its rank among the used
@@ -205,7 +214,7 @@ fn strip_part(
     // join adds the earlier strips'.
     let used = UsedPoints::mark(
         hot.len(),
-        pieces.iter().filter(|p| kept(p)).flat_map(|p| [p.a, p.b]),
+        pieces.iter().filter(|p| kept(p)).flat_map(|p| [p.a as usize, p.b as usize]),
     );
     let base = used.rank(own_pixels.start);
     let local = |k: usize| used.rank(k) - base;
@@ -213,8 +222,8 @@ fn strip_part(
         .iter()
         .filter(|p| kept(p))
         .map(|p| Segment {
-            a: local(p.a),
-            b: local(p.b),
+            a: local(p.a as usize) as u32,
+            b: local(p.b as usize) as u32,
             net: p.net,
         })
         .collect();
@@ -236,7 +245,8 @@ fn first_round_unchanged(
     round_buffer: &mut Vec<Fragment>,
     stats: &mut ArrangeStats,
 ) -> Option<(Vec<GridPoint>, Vec<Piece>)> {
-    let (hot, pieces) = repair::initial_reroute(fragments, SearchMode::Auto, stats);
+    // An error (beyond 32 bits) is the whole input's to report.
+    let (hot, pieces) = repair::initial_reroute(fragments, SearchMode::Auto, stats).ok()?;
     if sweep_verifies_cheaper(hot.len(), pieces.len()) {
         stats.verified_by_sweep = true;
         return noded::pieces_are_noded(&hot, &pieces).then_some((hot, pieces));

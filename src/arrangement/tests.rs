@@ -20,7 +20,7 @@ fn e(a: (i64, i64), b: (i64, i64), tag: u8) -> TaggedEdge {
     }
 }
 
-fn seg(a: usize, b: usize, n0: i64, n1: i64) -> Segment {
+fn seg(a: u32, b: u32, n0: i32, n1: i32) -> Segment {
     Segment {
         a,
         b,
@@ -188,7 +188,7 @@ fn pixel_corners_only_the_lower_left_one_captures() {
         assert_eq!(out.vertices.len(), 4, "{d0:?}");
         assert_eq!(out.segments.len(), 2, "{d0:?}");
         let d = out.segments.iter().find(|s| s.net == [1, 0]).unwrap();
-        let ends = [out.vertices[d.a], out.vertices[d.b]];
+        let ends = [out.vertices[d.a as usize], out.vertices[d.b as usize]];
         assert!(ends.contains(&p(d0.0, d0.1)) && ends.contains(&p(d1.0, d1.1)));
     }
 }
@@ -319,7 +319,7 @@ fn extreme_coordinates_do_not_overflow() {
 
 // ---- the repair loop on hand-made fragments (X9) ----------------------------------
 
-fn frag(a: (i64, i64), b: (i64, i64), net: [i64; 2]) -> Fragment {
+fn frag(a: (i64, i64), b: (i64, i64), net: [i32; 2]) -> Fragment {
     Fragment::new(p(a.0, a.1), p(b.0, b.1), net)
 }
 
@@ -333,6 +333,35 @@ fn repair_all(input: &[Fragment], max_rounds: usize) -> Result<(Vec<Fragment>, A
         );
     }
     auto
+}
+
+#[test]
+fn net_counts_stay_within_31_bits_and_can_be_negated() {
+    assert_eq!(add_nets([i32::MAX - 1, -3], [1, 3]), Some([i32::MAX, 0]));
+    assert_eq!(add_nets([i32::MAX, 0], [1, 0]), None);
+    assert_eq!(add_nets([0, -i32::MAX], [0, -1]), None, "i32::MIN cannot be negated");
+    assert_eq!(add_nets([0, -i32::MAX], [0, 0]), Some([0, -i32::MAX]));
+}
+
+#[test]
+fn net_counts_beyond_32_bits_are_an_error_not_a_wrapped_count() {
+    let invalid = |r: Result<(Vec<Fragment>, ArrangeStats)>| {
+        matches!(r, Err(Error::InvalidArgument { ref argument, .. }) if argument == "edges")
+    };
+    let max = i32::MAX;
+    // Identical fragments, merged before the loop.
+    let twice = [frag((0, 0), (4, 4), [max, 0]), frag((0, 0), (4, 4), [1, 0])];
+    assert!(invalid(repair_all(&twice, MAX_REPAIR_ROUNDS)));
+    // Overlapping ones: the sum appears only when round 1 splits the longer at (2, 0).
+    let overlapping = [frag((0, 0), (4, 0), [0, max]), frag((0, 0), (2, 0), [0, 1])];
+    assert!(invalid(repair_all(&overlapping, MAX_REPAIR_ROUNDS)));
+    // The same counts cancelling stay in range.
+    let reversed = [frag((0, 0), (4, 0), [0, max]), frag((2, 0), (0, 0), [0, 1])];
+    let (out, _) = repair_all(&reversed, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(out[0], frag((0, 0), (2, 0), [0, max - 1]));
+    // A count that could not be negated is refused on entry.
+    let unflippable = [frag((0, 0), (4, 0), [i32::MIN, 0])];
+    assert!(invalid(repair_all(&unflippable, MAX_REPAIR_ROUNDS)));
 }
 
 #[test]
@@ -756,16 +785,18 @@ fn both_assemblies_agree() {
     for (k, edges) in inputs.iter().enumerate() {
         let mut stats = ArrangeStats::default();
         let fragments = input_fragments(edges.iter()).unwrap();
-        let (hot, pieces) = repair::initial_reroute(&fragments, SearchMode::Auto, &mut stats);
+        let (hot, pieces) =
+            repair::initial_reroute(&fragments, SearchMode::Auto, &mut stats).unwrap();
         let rerouted: Vec<Fragment> = pieces
             .iter()
-            .map(|p| Fragment::new(hot[p.a], hot[p.b], p.net))
+            .map(|p| Fragment::new(hot[p.a as usize], hot[p.b as usize], p.net))
             .collect();
         if k == 2 {
             assert!(pieces.iter().any(|p| p.net == [0, 0]), "no zero-net piece");
         }
-        assert_eq!(assemble(&rerouted), assemble_pieces(hot, pieces));
-        assert_eq!(assemble(&rerouted), arrange(edges).unwrap());
+        let assembled = assemble(&rerouted).unwrap();
+        assert_eq!(assembled, assemble_pieces(hot, pieces));
+        assert_eq!(assembled, arrange(edges).unwrap());
     }
 }
 
@@ -948,7 +979,7 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
                     }
                 })
                 .collect();
-            repair::merge(&mut expected);
+            repair::merge(&mut expected).unwrap();
             #[cfg(feature = "parallel")]
             for threads in [1, 2, 3] {
                 let pool = rayon::ThreadPoolBuilder::new()
