@@ -110,11 +110,12 @@ fn crossings(
 /// The hot pixels of [A2] (fragment endpoints and rounded crossings, sorted, distinct)
 /// and the hot-pixel index of each fragment's endpoints. The fragments are sorted by
 /// (a, b), so their smaller endpoints come in order; the larger ones and the crossings are
-/// sorted, then the three sequences are merged.
+/// sorted, then the three sequences are merged. An error beyond
+/// [`MAX_ARRANGEMENT_VERTICES`] pixels (their indices are u32).
 fn hot_pixels(
     fragments: &[Fragment],
     mut crossing_pixels: Vec<GridPoint>,
-) -> (Vec<GridPoint>, Vec<[usize; 2]>) {
+) -> Result<(Vec<GridPoint>, Vec<[u32; 2]>)> {
     debug_assert!(fragments.windows(2).all(|w| w[0].a <= w[1].a));
     crossing_pixels.sort_unstable();
     // Equal larger ends take one index whatever their order: sorted by the point alone.
@@ -126,7 +127,7 @@ fn hot_pixels(
     larger.sort_unstable_by_key(|l| l.0);
     // At most every endpoint and crossing; the unused tail of a large buffer is never touched.
     let mut hot: Vec<GridPoint> = Vec::with_capacity(2 * fragments.len() + crossing_pixels.len());
-    let mut ends = vec![[0usize; 2]; fragments.len()];
+    let mut ends = vec![[0u32; 2]; fragments.len()];
     let (mut i, mut j, mut k) = (0, 0, 0);
     // Each hot pixel is the least of the three heads; every head equal to it takes its index.
     while let Some(p) = [
@@ -138,7 +139,10 @@ fn hot_pixels(
     .flatten()
     .min()
     {
-        let v = hot.len();
+        if hot.len() == MAX_ARRANGEMENT_VERTICES {
+            return Err(too_many_vertices());
+        }
+        let v = hot.len() as u32; // below the bound just checked
         hot.push(p);
         while fragments.get(i).is_some_and(|f| f.a == p) {
             ends[i][0] = v;
@@ -152,7 +156,7 @@ fn hot_pixels(
             k += 1;
         }
     }
-    (hot, ends)
+    Ok((hot, ends))
 }
 
 /// For every fragment, the points (indices into the sorted `points`) for which
@@ -254,8 +258,8 @@ fn meets_other_pixel(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
 /// y ∈ [y0, y1] meets the pixel [c − 1/2, c + 1/2)² of an integer point c exactly when
 /// c.x = X and y0 ≤ c.y ≤ y1, and in (x, y) order those points, its ends excepted, are the
 /// ones strictly between its two ends, already in the X7 order (along the fragment).
-fn vertical_chain(fragment: &Fragment, ends: [usize; 2]) -> Option<std::ops::Range<usize>> {
-    (fragment.a.x == fragment.b.x).then(|| ends[0] + 1..ends[1])
+fn vertical_chain(fragment: &Fragment, ends: [u32; 2]) -> Option<std::ops::Range<usize>> {
+    (fragment.a.x == fragment.b.x).then(|| ends[0] as usize + 1..ends[1] as usize)
 }
 
 /// A fragment after the initial reroute: a [`Segment`] whose endpoints index the sorted
@@ -273,14 +277,12 @@ pub(super) fn initial_reroute(
     let mut index = Index::new(fragments, mode);
     let mut crossing_pixels = Vec::new();
     crossings(fragments, &index, stats, &mut crossing_pixels);
-    let (hot, ends) = hot_pixels(fragments, crossing_pixels);
+    let (hot, ends) = hot_pixels(fragments, crossing_pixels)?;
     stats.hot_pixels = hot.len();
-    if hot.len() > MAX_ARRANGEMENT_VERTICES {
-        return Err(too_many_vertices());
-    }
     // The chains' interior pixels, fragment after fragment (`chain_ends[i]` ends fragment
     // i's): a tenth of the pieces' bytes, so the pieces are written once, already sorted.
-    let mut interior: Vec<usize> = Vec::with_capacity(hot.len());
+    // Pixel indices are u32 (below [`MAX_ARRANGEMENT_VERTICES`], which `hot_pixels` checks).
+    let mut interior: Vec<u32> = Vec::with_capacity(hot.len());
     let mut chain_ends: Vec<usize> = Vec::with_capacity(fragments.len());
     for_each_chain(
         fragments,
@@ -290,7 +292,7 @@ pub(super) fn initial_reroute(
         |i| vertical_chain(&fragments[i], ends[i]),
         stats,
         |_, chain| {
-            interior.extend(chain.iter().map(|&(_, k)| k));
+            interior.extend(chain.iter().map(|&(_, k)| k as u32));
             chain_ends.push(interior.len());
         },
     );
@@ -303,10 +305,10 @@ pub(super) fn initial_reroute(
 /// from `ends[i][0]` through its `interior` pixels to `ends[i][1]`.
 fn for_each_piece(
     fragments: &[Fragment],
-    ends: &[[usize; 2]],
-    interior: &[usize],
+    ends: &[[u32; 2]],
+    interior: &[u32],
     chain_ends: &[usize],
-    mut f: impl FnMut(usize, usize, Nets),
+    mut f: impl FnMut(u32, u32, Nets),
 ) {
     let mut begin = 0;
     for ((fragment, &[mut from, to]), &end) in fragments.iter().zip(ends).zip(chain_ends) {
@@ -319,19 +321,18 @@ fn for_each_piece(
 }
 
 /// The pieces sorted by (a, b), each stored with a < b and its net counted a→b: a
-/// counting sort on a (a hot-pixel index below `points`, at most
-/// [`MAX_ARRANGEMENT_VERTICES`], which the caller checked) straight from the chains, then
+/// counting sort on a (a hot-pixel index below `points`) straight from the chains, then
 /// each run of equal a (a few pieces) sorted by b. Linear apart from the short runs.
 fn sorted_pieces(
     fragments: &[Fragment],
-    ends: &[[usize; 2]],
-    interior: &[usize],
+    ends: &[[u32; 2]],
+    interior: &[u32],
     chain_ends: &[usize],
     points: usize,
 ) -> Vec<Piece> {
     let mut start = vec![0usize; points + 1];
     for_each_piece(fragments, ends, interior, chain_ends, |from, to, _| {
-        start[from.min(to) + 1] += 1;
+        start[from.min(to) as usize + 1] += 1;
     });
     for k in 0..points {
         start[k + 1] += start[k];
@@ -346,15 +347,11 @@ fn sorted_pieces(
     ];
     for_each_piece(fragments, ends, interior, chain_ends, |from, to, net| {
         let piece = if from < to {
-            Piece {
-                a: from as u32,
-                b: to as u32,
-                net,
-            }
+            Piece { a: from, b: to, net }
         } else {
             Piece {
-                a: to as u32,
-                b: from as u32,
+                a: to,
+                b: from,
                 net: [-net[0], -net[1]],
             }
         };
@@ -551,7 +548,7 @@ mod tests {
             let mut index = Index::new(&fragments, SearchMode::Auto);
             let mut crossing_pixels = Vec::new();
             crossings(&fragments, &index, &mut stats, &mut crossing_pixels);
-            let (hot, ends) = hot_pixels(&fragments, crossing_pixels);
+            let (hot, ends) = hot_pixels(&fragments, crossing_pixels).unwrap();
             let mut chains = |known: &dyn Fn(usize) -> Option<std::ops::Range<usize>>| {
                 let mut out = Vec::new();
                 let emit = |i: usize, chain: &[(i128, usize)]| out.push((i, chain.to_vec()));
