@@ -613,13 +613,13 @@ fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement
 
 /// A set of indices below `len` with rank queries: a bit per index and the count of set
 /// bits before each 64-bit word (small enough to stay in cache while pieces stream by).
-struct UsedPoints {
+pub(crate) struct UsedPoints {
     words: Vec<u64>,
     before: Vec<usize>,
 }
 
 impl UsedPoints {
-    fn mark(len: usize, indices: impl Iterator<Item = usize>) -> UsedPoints {
+    pub(crate) fn mark(len: usize, indices: impl Iterator<Item = usize>) -> UsedPoints {
         let mut words = vec![0u64; len.div_ceil(64)];
         for k in indices {
             words[k / 64] |= 1 << (k % 64);
@@ -634,12 +634,27 @@ impl UsedPoints {
         UsedPoints { words, before }
     }
 
-    fn contains(&self, k: usize) -> bool {
+    pub(crate) fn contains(&self, k: usize) -> bool {
         self.words[k / 64] >> (k % 64) & 1 == 1
     }
 
+    /// The members in increasing order (a word at a time: sparse sets cost their words
+    /// and their members, not a test per index).
+    pub(crate) fn members(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let k = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    k
+                })
+            })
+        })
+    }
+
     /// The number of members below `k` (`k` up to the length).
-    fn rank(&self, k: usize) -> usize {
+    pub(crate) fn rank(&self, k: usize) -> usize {
         let below = self
             .words
             .get(k / 64)

@@ -809,6 +809,9 @@ fn used_points_rank_counts_the_members_below() {
         let below = members.iter().filter(|&&m| m < k).count();
         assert_eq!(used.rank(k), below, "rank {k}");
     }
+    assert_eq!(used.members().collect::<Vec<_>>(), members);
+    let none = UsedPoints::mark(130, std::iter::empty());
+    assert_eq!(none.members().count(), 0);
 }
 
 #[test]
