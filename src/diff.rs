@@ -717,7 +717,7 @@ pub mod fuzz {
     }
 
     /// One `shrink` case on small outlines (half with the pipeline's tolerance, [S7]), up
-    /// to [`OVERLAY_MAX_EDGES`] overlay edges.
+    /// to `OVERLAY_MAX_EDGES` overlay edges.
     pub fn shrink(data: &[u8]) {
         let mut u = Unstructured::new(data);
         let Ok((input, region, radius, tolerance)) = shrink_case(&mut u) else {

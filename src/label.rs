@@ -136,7 +136,7 @@ impl<'a> Outgoing<'a> {
 /// brute-force noded test on arbitrary segments.
 ///
 /// With the `parallel` feature and more than one thread, a large arrangement is swept
-/// in two halves at once ([`label_in_halves`]); the result is the same.
+/// in two halves at once (`label_in_halves`); the result is the same.
 pub fn label(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
     label_with(arrangement, |w| w)
 }

@@ -49,7 +49,7 @@ pub struct TaggedEdge {
 ///
 /// 32 bits each, like the vertex indices of a [`Segment`]: the overlay's passes are bound
 /// by memory, and a segment of 16 bytes instead of 32 halves it. Every sum is checked
-/// ([`add_nets`]), so an input beyond these widths is an error, never a wrong count.
+/// (`add_nets`), so an input beyond these widths is an error, never a wrong count.
 pub type Nets = [i32; 2];
 
 /// The sum of two net counts, or None when a count would leave ±(2^31 − 1) (so that
