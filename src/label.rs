@@ -105,7 +105,9 @@ impl<'a> Outgoing<'a> {
     /// for [`Self::far_ends`]); called for v = 0, 1, … in turn.
     fn starting_at(&mut self, v: usize) -> std::ops::Range<usize> {
         let first = self.next;
-        while self.next < self.segments.len() && self.segments[self.segment(self.next)].a as usize == v {
+        while self.next < self.segments.len()
+            && self.segments[self.segment(self.next)].a as usize == v
+        {
             self.next += 1;
         }
         if self.next > self.far_start + self.far.len() {
@@ -720,7 +722,9 @@ pub(crate) mod tests {
     fn label_as_written(arrangement: &Arrangement) -> Result<Vec<SegmentWindings>> {
         let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
         if vertices.windows(2).any(|w| w[0] >= w[1])
-            || segments.iter().any(|s| s.a >= s.b || s.b as usize >= vertices.len())
+            || segments
+                .iter()
+                .any(|s| s.a >= s.b || s.b as usize >= vertices.len())
         {
             return Err(defect("invalid"));
         }
@@ -728,12 +732,20 @@ pub(crate) mod tests {
         let mut status: Vec<(usize, [i64; 2])> = Vec::new();
         for (vi, &v) in vertices.iter().enumerate() {
             let side = |&(i, _): &(usize, [i64; 2])| {
-                orient(vertices[segments[i].a as usize], vertices[segments[i].b as usize], v)
+                orient(
+                    vertices[segments[i].a as usize],
+                    vertices[segments[i].b as usize],
+                    v,
+                )
             };
             let lo = status.partition_point(|e| side(e) == Ordering::Greater);
             let hi = lo + status[lo..].partition_point(|e| side(e) == Ordering::Equal);
             let ending = segments.iter().filter(|s| s.b as usize == vi).count();
-            if hi - lo != ending || status[lo..hi].iter().any(|e| segments[e.0].b as usize != vi) {
+            if hi - lo != ending
+                || status[lo..hi]
+                    .iter()
+                    .any(|e| segments[e.0].b as usize != vi)
+            {
                 return Err(defect("status mismatch"));
             }
             let mut running = if lo > 0 { status[lo - 1].1 } else { [0, 0] };
@@ -763,7 +775,12 @@ pub(crate) mod tests {
     /// Whether two segments properly cross or a vertex lies inside a segment, by brute
     /// force over all pairs.
     fn is_not_noded(arrangement: &Arrangement) -> bool {
-        let line = |s: &Segment| (arrangement.vertices[s.a as usize], arrangement.vertices[s.b as usize]);
+        let line = |s: &Segment| {
+            (
+                arrangement.vertices[s.a as usize],
+                arrangement.vertices[s.b as usize],
+            )
+        };
         arrangement.segments.iter().any(|s| {
             let (a, b) = line(s);
             arrangement

@@ -360,7 +360,11 @@ mod tests {
                 (segment, side)
             })
             .collect();
-        for (from, to) in [(at(0, 6), at(0, 7)), (at(6, 0), at(7, 7)), (at(6, 1), at(6, 2))] {
+        for (from, to) in [
+            (at(0, 6), at(0, 7)),
+            (at(6, 0), at(7, 7)),
+            (at(6, 1), at(6, 2)),
+        ] {
             let segment = Segment {
                 a: from as u32,
                 b: to as u32,

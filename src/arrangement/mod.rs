@@ -592,7 +592,10 @@ fn assemble_pieces(hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
 /// Pieces as segments on the hot pixels they use, zero-net ones included (their indices
 /// only decrease, so they stay within [`MAX_ARRANGEMENT_VERTICES`]).
 fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
-    let used = UsedPoints::mark(hot.len(), pieces.iter().flat_map(|p| [p.a as usize, p.b as usize]));
+    let used = UsedPoints::mark(
+        hot.len(),
+        pieces.iter().flat_map(|p| [p.a as usize, p.b as usize]),
+    );
     for p in &mut pieces {
         p.a = used.rank(p.a as usize) as u32;
         p.b = used.rank(p.b as usize) as u32;

@@ -153,7 +153,9 @@ fn preconditions_hold(points: &[GridPoint], pieces: &[Piece]) -> bool {
     let in_range = |c: i64| (-COORDINATE_LIMIT..=COORDINATE_LIMIT).contains(&c);
     points.windows(2).all(|w| w[0] < w[1])
         && points.iter().all(|p| in_range(p.x) && in_range(p.y))
-        && pieces.iter().all(|p| p.a < p.b && (p.b as usize) < points.len())
+        && pieces
+            .iter()
+            .all(|p| p.a < p.b && (p.b as usize) < points.len())
         && pieces
             .windows(2)
             .all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b))

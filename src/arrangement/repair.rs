@@ -5,8 +5,8 @@ use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::search::{Index, Path, SearchMode};
-use super::{add_nets, nets_too_large, too_many_vertices, ArrangeStats, Nets, Segment};
 use super::MAX_ARRANGEMENT_VERTICES;
+use super::{add_nets, nets_too_large, too_many_vertices, ArrangeStats, Nets, Segment};
 
 /// Rounds after which a repair loop that still changes something is a defect ([A4], X9).
 pub const MAX_REPAIR_ROUNDS: usize = 256;
@@ -347,7 +347,11 @@ fn sorted_pieces(
     ];
     for_each_piece(fragments, ends, interior, chain_ends, |from, to, net| {
         let piece = if from < to {
-            Piece { a: from, b: to, net }
+            Piece {
+                a: from,
+                b: to,
+                net,
+            }
         } else {
             Piece {
                 a: to,

@@ -198,7 +198,9 @@ fn strip_part(
     };
     let (hot, pieces) = match first_round {
         FirstRound::Verified => first_round_unchanged(window, &mut buffers.round, &mut stats)?,
-        FirstRound::Deferred => repair::initial_reroute(window, SearchMode::Auto, &mut stats).ok()?,
+        FirstRound::Deferred => {
+            repair::initial_reroute(window, SearchMode::Auto, &mut stats).ok()?
+        }
     };
     let kept = |p: &Piece| first_round == FirstRound::Deferred || p.net != [0, 0];
     // The strip's own pixels and pieces: x in [X, X').
@@ -214,7 +216,10 @@ fn strip_part(
     // join adds the earlier strips'.
     let used = UsedPoints::mark(
         hot.len(),
-        pieces.iter().filter(|p| kept(p)).flat_map(|p| [p.a as usize, p.b as usize]),
+        pieces
+            .iter()
+            .filter(|p| kept(p))
+            .flat_map(|p| [p.a as usize, p.b as usize]),
     );
     let base = used.rank(own_pixels.start);
     let local = |k: usize| used.rank(k) - base;

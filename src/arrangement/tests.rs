@@ -339,15 +339,17 @@ fn repair_all(input: &[Fragment], max_rounds: usize) -> Result<(Vec<Fragment>, A
 fn net_counts_stay_within_31_bits_and_can_be_negated() {
     assert_eq!(add_nets([i32::MAX - 1, -3], [1, 3]), Some([i32::MAX, 0]));
     assert_eq!(add_nets([i32::MAX, 0], [1, 0]), None);
-    assert_eq!(add_nets([0, -i32::MAX], [0, -1]), None, "i32::MIN cannot be negated");
+    assert_eq!(
+        add_nets([0, -i32::MAX], [0, -1]),
+        None,
+        "i32::MIN cannot be negated"
+    );
     assert_eq!(add_nets([0, -i32::MAX], [0, 0]), Some([0, -i32::MAX]));
 }
 
 #[test]
 fn net_counts_beyond_32_bits_are_an_error_not_a_wrapped_count() {
-    let invalid = |r: Result<(Vec<Fragment>, ArrangeStats)>| {
-        matches!(r, Err(Error::InvalidArgument { ref argument, .. }) if argument == "edges")
-    };
+    let invalid = |r: Result<(Vec<Fragment>, ArrangeStats)>| matches!(r, Err(Error::InvalidArgument { ref argument, .. }) if argument == "edges");
     let max = i32::MAX;
     // Identical fragments, merged before the loop.
     let twice = [frag((0, 0), (4, 4), [max, 0]), frag((0, 0), (4, 4), [1, 0])];
