@@ -248,10 +248,10 @@ pub(crate) fn merge_noded_edges(edges: &[TaggedEdge]) -> Result<Arrangement> {
     for (i, slot) in index.values_mut().enumerate() {
         *slot = i;
     }
-    // `nets` iterates in (a, b) point order, which is (a, b) index order.
     if vertices.len() > MAX_ARRANGEMENT_VERTICES {
         return Err(too_many_vertices());
     }
+    // `nets` iterates in (a, b) point order, which is (a, b) index order.
     let segments = nets
         .iter()
         .map(|(&(a, b), &net)| Segment {

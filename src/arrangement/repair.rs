@@ -5,8 +5,10 @@ use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::search::{Index, Path, SearchMode};
-use super::MAX_ARRANGEMENT_VERTICES;
-use super::{add_nets, nets_too_large, too_many_vertices, ArrangeStats, Nets, Segment};
+use super::{
+    add_nets, nets_too_large, too_many_vertices, ArrangeStats, Nets, Segment,
+    MAX_ARRANGEMENT_VERTICES,
+};
 
 /// Rounds after which a repair loop that still changes something is a defect ([A4], X9).
 pub const MAX_REPAIR_ROUNDS: usize = 256;
