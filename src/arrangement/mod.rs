@@ -14,6 +14,7 @@ use crate::grid::GridPoint;
 mod noded;
 mod point_tree;
 mod repair;
+mod rows;
 mod search;
 mod strips;
 

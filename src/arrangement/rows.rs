@@ -1,0 +1,130 @@
+//! The hot pixels in row order, so that the initial reroute ([A3], X7) reads the chain of
+//! a horizontal fragment instead of searching for it.
+//!
+//! Why this is exact: the closed segment y = Y, x ∈ [x0, x1] (x0 < x1, integers) meets
+//! the pixel [c − 1/2, c + 1/2)² of an integer point c exactly when c.y = Y and
+//! x0 ≤ c.x ≤ x1. In (y, x) order those points, the fragment's two ends excepted, are
+//! the ones strictly between its ends; and along a→b the X7 projection grows with x, so
+//! that order is the chain's. The same holds for vertical fragments with x and y swapped,
+//! where the hot pixels' own (x, y) order serves (`vertical_chain` in repair.rs).
+//!
+//! A tile map's shrink feeds as many horizontal fragments as vertical ones; their chains
+//! were more than half of the point search's candidates on the standard caves and four
+//! fifths on rooms-1024 (docs/performance.md, twenty-third session).
+
+use crate::grid::GridPoint;
+
+/// Bits per pass of the radix sort.
+const DIGIT_BITS: u32 = 13;
+
+/// The hot pixels (sorted, distinct, fewer than 2^32) in (y, x) order, and the place of
+/// each one in that order.
+pub(super) struct RowOrder {
+    /// Hot-pixel indices in (y, x) order.
+    order: Vec<u32>,
+    /// `place[k]`: where hot pixel k stands in `order`.
+    place: Vec<u32>,
+}
+
+impl RowOrder {
+    /// The row order of `hot`, sorted by (x, y) with fewer than 2^32 points.
+    pub(super) fn new(hot: &[GridPoint]) -> RowOrder {
+        let order = rows_in_order(hot);
+        let mut place = vec![0u32; hot.len()];
+        for (rank, &k) in order.iter().enumerate() {
+            place[k as usize] = rank as u32; // fewer than 2^32 points: the caller's promise
+        }
+        RowOrder { order, place }
+    }
+
+    /// The hot pixels strictly between hot pixels `first` and `last` in row order: the
+    /// interior of the chain of a horizontal fragment with those ends (in order along
+    /// it). None when `last` does not come after `first`, which a horizontal fragment's
+    /// ends always do.
+    pub(super) fn between(&self, first: u32, last: u32) -> Option<&[u32]> {
+        let from = *self.place.get(first as usize)? as usize + 1;
+        let to = *self.place.get(last as usize)? as usize;
+        self.order.get(from..to)
+    }
+}
+
+/// The indices of `hot` (sorted by (x, y)) sorted by (y, x): a stable sort by y alone.
+/// Keys pack y's offset from the least y above the index, and a radix sort over the
+/// offset's bits keeps each row in index order. A span of y of 2^32 or more sorts by
+/// comparison instead.
+fn rows_in_order(hot: &[GridPoint]) -> Vec<u32> {
+    let Some(low) = hot.iter().map(|p| p.y).min() else {
+        return Vec::new();
+    };
+    let high = hot.iter().map(|p| p.y).max().unwrap_or(low);
+    // Coordinates stay within ±2^39 ([G4]), so the span fits an i64.
+    let span = high.abs_diff(low);
+    if span >= 1 << 32 {
+        let mut order: Vec<u32> = (0..hot.len() as u32).collect();
+        order.sort_by_key(|&k| hot[k as usize].y);
+        return order;
+    }
+    let mut keys: Vec<u64> = hot
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.y.abs_diff(low) << 32) | k as u64)
+        .collect();
+    let bits = u64::BITS - span.leading_zeros();
+    let mut scratch = vec![0u64; keys.len()];
+    let mut shift = 32;
+    while shift < 32 + bits {
+        radix_pass(&keys, &mut scratch, shift);
+        std::mem::swap(&mut keys, &mut scratch);
+        shift += DIGIT_BITS;
+    }
+    keys.into_iter().map(|key| key as u32).collect()
+}
+
+/// One stable counting pass of `from` into `to` by the digit at `shift`.
+fn radix_pass(from: &[u64], to: &mut [u64], shift: u32) {
+    let digit = |key: u64| ((key >> shift) & ((1 << DIGIT_BITS) - 1)) as usize;
+    let mut start = vec![0usize; (1 << DIGIT_BITS) + 1];
+    for &key in from {
+        start[digit(key) + 1] += 1;
+    }
+    for d in 0..1 << DIGIT_BITS {
+        start[d + 1] += start[d];
+    }
+    for &key in from {
+        let d = digit(key);
+        to[start[d]] = key;
+        start[d] += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sorted_points(raw: Vec<(i64, i64)>) -> Vec<GridPoint> {
+        let mut points: Vec<GridPoint> =
+            raw.into_iter().map(|(x, y)| GridPoint::new(x, y)).collect();
+        points.sort_unstable();
+        points.dedup();
+        points
+    }
+
+    proptest! {
+        #[test]
+        fn row_order_is_the_sort_by_y_then_x(
+            raw in prop::collection::vec((-40i64..40, -40i64..40), 0..300),
+            y_scale in prop::sample::select(vec![1i64, 1 << 11, 1 << 22, 1 << 31, 1 << 33, 1 << 38]),
+        ) {
+            // Spans below and beyond 2^32 (the comparison sort) and around digit borders.
+            let hot = sorted_points(raw.into_iter().map(|(x, y)| (x, y * y_scale)).collect());
+            let rows = RowOrder::new(&hot);
+            let mut expected: Vec<u32> = (0..hot.len() as u32).collect();
+            expected.sort_by_key(|&k| (hot[k as usize].y, hot[k as usize].x));
+            prop_assert_eq!(&rows.order, &expected);
+            for (rank, &k) in rows.order.iter().enumerate() {
+                prop_assert_eq!(rows.place[k as usize] as usize, rank);
+            }
+        }
+    }
+}
