@@ -192,8 +192,8 @@ fn for_each_chain<'k>(
                 KnownChain::Column(range) => {
                     chain.extend(range.map(|k| (projection(points[k]), k)));
                 }
-                KnownChain::Row(entries) => chain.extend(entries.iter().map(|&entry| {
-                    let k = RowOrder::pixel(entry);
+                KnownChain::Row(pixels) => chain.extend(pixels.iter().map(|&k| {
+                    let k = k as usize;
                     (projection(points[k]), k)
                 })),
             }
@@ -269,8 +269,8 @@ fn meets_other_pixel(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
 enum KnownChain<'a> {
     /// A run of the hot pixels (a vertical fragment's).
     Column(std::ops::Range<usize>),
-    /// Entries of the row order (a horizontal fragment's, [`RowOrder::between`]).
-    Row(&'a [u64]),
+    /// Hot pixels listed in row order (a horizontal fragment's, [`RowOrder::between`]).
+    Row(&'a [u32]),
 }
 
 /// The [`meets_other_pixel`] chain of a vertical fragment (half the axis-parallel edges of
@@ -349,6 +349,9 @@ pub(super) fn initial_reroute(
             chain_ends.push(interior.len());
         },
     );
+    // Freed before the pieces are written: the heap reuses their memory (fresh pages are
+    // much of the pieces' cost) and the peak stays lower.
+    drop((index, rows));
     let mut pieces = sorted_pieces(fragments, &ends, &interior, &chain_ends, hot.len());
     add_equal_neighbours(&mut pieces, |p| (p.a, p.b), |p| &mut p.net)?;
     Ok((hot, pieces))

@@ -18,57 +18,56 @@ use crate::grid::GridPoint;
 const DIGIT_BITS: u32 = 13;
 
 /// The hot pixels (sorted, distinct, fewer than 2^32) in (y, x) order, and the place of
-/// each one in that order. Both are kept in the radix sort's two buffers, so that the
-/// order costs no memory beyond them (fresh pages are much of its cost).
+/// each one in that order.
 pub(super) struct RowOrder {
-    /// Hot-pixel indices in (y, x) order, in the low 32 bits of each entry.
-    order: Vec<u64>,
+    /// Hot-pixel indices in (y, x) order.
+    order: Vec<u32>,
     /// `place[k]`: where hot pixel k stands in `order`.
-    place: Vec<u64>,
+    place: Vec<u32>,
 }
 
 impl RowOrder {
-    /// The row order of `hot`, sorted by (x, y) with fewer than 2^32 points.
+    /// The row order of `hot`, sorted by (x, y) with fewer than 2^32 points. The sort's
+    /// two buffers of 8 bytes a point are freed before the 4-byte lists are built, so
+    /// the heap reuses them (fresh pages are much of the cost) and the order holds half
+    /// as much while the chains are read.
     pub(super) fn new(hot: &[GridPoint]) -> RowOrder {
-        let (order, mut place) = rows_in_order(hot);
-        for (rank, &key) in order.iter().enumerate() {
-            place[RowOrder::pixel(key)] = rank as u64;
+        let keys = rows_in_order(hot);
+        let pixel = |key: u64| key as u32; // the index in the low 32 bits
+        let mut place = vec![0u32; hot.len()];
+        for (rank, &key) in keys.iter().enumerate() {
+            place[pixel(key) as usize] = rank as u32; // fewer than 2^32 points
         }
+        let order = keys.iter().map(|&key| pixel(key)).collect();
         RowOrder { order, place }
     }
 
-    /// The entries strictly between hot pixels `first` and `last` in row order (their
-    /// pixels by [`RowOrder::pixel`]): the interior of the chain of a horizontal fragment
-    /// with those ends, in order along it. None when `last` does not come after `first`,
-    /// which a horizontal fragment's ends always do.
-    pub(super) fn between(&self, first: u32, last: u32) -> Option<&[u64]> {
+    /// The hot pixels strictly between hot pixels `first` and `last` in row order: the
+    /// interior of the chain of a horizontal fragment with those ends (in order along
+    /// it). None when `last` does not come after `first`, which a horizontal fragment's
+    /// ends always do.
+    pub(super) fn between(&self, first: u32, last: u32) -> Option<&[u32]> {
         let from = *self.place.get(first as usize)? as usize + 1;
         let to = *self.place.get(last as usize)? as usize;
         self.order.get(from..to)
     }
-
-    /// The hot-pixel index of an entry of the order.
-    pub(super) fn pixel(entry: u64) -> usize {
-        (entry as u32) as usize
-    }
 }
 
-/// The indices of `hot` (sorted by (x, y)) sorted by (y, x), and a buffer as long: a
-/// stable sort by y alone. Keys pack y's offset from the least y above the index, and a
-/// radix sort over the offset's bits keeps each row in index order. A span of y of 2^32
-/// or more sorts by comparison instead.
-fn rows_in_order(hot: &[GridPoint]) -> (Vec<u64>, Vec<u64>) {
+/// The indices of `hot` (sorted by (x, y)) sorted by (y, x), each in the low 32 bits of
+/// a key: a stable sort by y alone. Keys pack y's offset from the least y above the
+/// index, and a radix sort over the offset's bits keeps each row in index order. A span
+/// of y of 2^32 or more sorts by comparison instead.
+fn rows_in_order(hot: &[GridPoint]) -> Vec<u64> {
     let Some(low) = hot.iter().map(|p| p.y).min() else {
-        return (Vec::new(), Vec::new());
+        return Vec::new();
     };
     let high = hot.iter().map(|p| p.y).max().unwrap_or(low);
-    let mut scratch = vec![0u64; hot.len()];
     // Coordinates stay within ±2^39 ([G4]), so the span fits an i64.
     let span = high.abs_diff(low);
     if span >= 1 << 32 {
         let mut order: Vec<u64> = (0..hot.len() as u64).collect();
-        order.sort_by_key(|&k| hot[RowOrder::pixel(k)].y);
-        return (order, scratch);
+        order.sort_by_key(|&k| hot[k as usize].y);
+        return order;
     }
     let mut keys: Vec<u64> = hot
         .iter()
@@ -76,13 +75,14 @@ fn rows_in_order(hot: &[GridPoint]) -> (Vec<u64>, Vec<u64>) {
         .map(|(k, p)| (p.y.abs_diff(low) << 32) | k as u64)
         .collect();
     let bits = u64::BITS - span.leading_zeros();
+    let mut scratch = vec![0u64; keys.len()];
     let mut shift = 32;
     while shift < 32 + bits {
         radix_pass(&keys, &mut scratch, shift);
         std::mem::swap(&mut keys, &mut scratch);
         shift += DIGIT_BITS;
     }
-    (keys, scratch)
+    keys
 }
 
 /// One stable counting pass of `from` into `to` by the digit at `shift`.
@@ -124,12 +124,11 @@ mod tests {
             // Spans below and beyond 2^32 (the comparison sort) and around digit borders.
             let hot = sorted_points(raw.into_iter().map(|(x, y)| (x, y * y_scale)).collect());
             let rows = RowOrder::new(&hot);
-            let mut expected: Vec<usize> = (0..hot.len()).collect();
-            expected.sort_by_key(|&k| (hot[k].y, hot[k].x));
-            let order: Vec<usize> = rows.order.iter().map(|&key| RowOrder::pixel(key)).collect();
-            prop_assert_eq!(&order, &expected);
-            for (rank, &k) in order.iter().enumerate() {
-                prop_assert_eq!(rows.place[k] as usize, rank);
+            let mut expected: Vec<u32> = (0..hot.len() as u32).collect();
+            expected.sort_by_key(|&k| (hot[k as usize].y, hot[k as usize].x));
+            prop_assert_eq!(&rows.order, &expected);
+            for (rank, &k) in rows.order.iter().enumerate() {
+                prop_assert_eq!(rows.place[k as usize] as usize, rank);
             }
         }
     }
