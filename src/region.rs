@@ -186,13 +186,20 @@ pub(crate) fn overlay_edges<'a>(
 ) -> Result<Region> {
     let pieces = initial_pieces(edges.clone())?;
     ticker.advance(1)?;
-    overlay_initial_pieces(pieces, edges, operation, snap_bits)
+    overlay_initial_pieces(
+        pieces,
+        || Ok(edges.cloned().collect()),
+        operation,
+        snap_bits,
+    )
 }
 
-/// The second phase of [`overlay_edges`], given the edges' initial pieces.
-fn overlay_initial_pieces<'a>(
+/// The second phase of [`overlay_edges`], given the edges' initial pieces; `edges_again`
+/// gives the edges when the full arrangement must be built (the caller may have freed
+/// them).
+pub(crate) fn overlay_initial_pieces(
     pieces: InitialPieces,
-    edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
+    edges_again: impl FnOnce() -> Result<Vec<TaggedEdge>>,
     operation: Operation,
     snap_bits: u8,
 ) -> Result<Region> {
@@ -201,7 +208,8 @@ fn overlay_initial_pieces<'a>(
         return Ok(Region::from_canonical_rings(snap_bits, rings));
     }
     drop(pieces);
-    overlay_arrangement(&arrange_edges(edges)?, operation, snap_bits)
+    let edges = edges_again()?;
+    overlay_arrangement(&arrange_edges(edges.iter())?, operation, snap_bits)
 }
 
 /// Labelling, inside rule and tracing of an arrangement already built.
@@ -1158,7 +1166,7 @@ pub(crate) mod tests {
             let pieces = InitialPieces {
                 unproven: unproven.clone(),
             };
-            let got = overlay_initial_pieces(pieces, edges.iter(), operation, 0).unwrap();
+            let got = overlay_initial_pieces(pieces, || Ok(edges.clone()), operation, 0).unwrap();
             let arrangement = crate::arrangement::arrange(&edges).unwrap();
             let want = overlay_arrangement(&arrangement, operation, 0).unwrap();
             assert_eq!(got, want, "{operation:?}");

@@ -2,7 +2,7 @@
 //! X3, X14): only the interior side of each edge and the reflex vertices are swept, the
 //! pieces are fed as edges (not closed polygons), and the arcs use the equal-area ring.
 
-use crate::arrangement::{EdgeTag, TaggedEdge};
+use crate::arrangement::{initial_pieces_of, input_fragments, EdgeTag, TaggedEdge};
 use crate::construct::{
     choose_sides, displace, edge_offset_vector, equal_area_polygon, grid_tolerance, round_polygon,
     round_vector, Offset,
@@ -12,7 +12,7 @@ use crate::grid::{scale, GridPoint};
 use crate::offset::{check_arc_tolerance, MAX_DISTANCE};
 use crate::predicates::cross;
 use crate::progress::{Stage, Step, Ticker};
-use crate::region::{overlay_edges, Region};
+use crate::region::{overlay_initial_pieces, Region};
 use crate::rings::Operation;
 
 /// Checks an agent radius (X3), in this order: negative (−∞ included) is an invalid
@@ -99,7 +99,13 @@ pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<
     check_radius(radius)?;
     check_arc_tolerance(arc_tolerance)?;
     let (r, arc_ring) = radius_and_arc_ring(region, radius, arc_tolerance);
-    let mut chunks = shrink_edge_chunks(region, r, &arc_ring, &mut Ticker::silent(), false)?;
+    edges_in_one_chunk(region, r, &arc_ring)
+}
+
+/// [`shrink_edges`] from [`radius_and_arc_ring`] on checked arguments: also what the
+/// shrink's overlay builds again when it needs the full arrangement.
+fn edges_in_one_chunk(region: &Region, r: f64, arc_ring: &[Offset]) -> Result<Vec<TaggedEdge>> {
+    let mut chunks = shrink_edge_chunks(region, r, arc_ring, &mut Ticker::silent(), false)?;
     Ok(chunks.pop().unwrap_or_default())
 }
 
@@ -324,8 +330,16 @@ impl Region {
         let chunks = shrink_edge_chunks(self, r, &arc_ring, ticker, true)?;
         // Two phases: the arrangement's initial pieces, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
-        let edges = chunks.iter().flatten();
-        let shrunk = overlay_edges(edges, Operation::Difference, self.snap_bits(), ticker)?;
+        let fragments = input_fragments(chunks.iter().flatten())?;
+        // The edges are freed before the arrangement fills its buffers, which then reuse
+        // their memory (fresh pages are a tenth of a cave shrink); the full arrangement,
+        // needed only when the label refuses the initial pieces, builds them again.
+        drop(chunks);
+        let pieces = initial_pieces_of(fragments)?;
+        ticker.advance(1)?;
+        let edges_again = || edges_in_one_chunk(self, r, &arc_ring);
+        let snap_bits = self.snap_bits();
+        let shrunk = overlay_initial_pieces(pieces, edges_again, Operation::Difference, snap_bits)?;
         ticker.finish()?;
         Ok(shrunk)
     }

@@ -337,7 +337,12 @@ pub struct InitialPieces {
 pub fn initial_pieces<'a>(
     edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 ) -> Result<InitialPieces> {
-    let fragments = input_fragments(edges)?;
+    initial_pieces_of(input_fragments(edges)?)
+}
+
+/// [`initial_pieces`] from the edges' canonical fragments ([`input_fragments`]), so that
+/// a caller can free the edges first.
+pub(crate) fn initial_pieces_of(fragments: Vec<Fragment>) -> Result<InitialPieces> {
     let options = ArrangeOptions::default();
     let mut stats = ArrangeStats {
         input_fragments: fragments.len(),
@@ -347,6 +352,7 @@ pub fn initial_pieces<'a>(
         Some(arrangement) => arrangement,
         None => {
             let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats)?;
+            drop(fragments); // before the assembly's buffers, which reuse the memory
             assemble_used(hot, pieces)
         }
     };
@@ -469,7 +475,7 @@ fn tag_counts(tag: EdgeTag) -> Nets {
 
 /// Validates the edges, drops zero-length ones ([A1]) and merges identical ones into
 /// canonical fragments (a < b, net counted a→b), sorted by (a, b).
-fn input_fragments<'a>(
+pub(crate) fn input_fragments<'a>(
     edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 ) -> Result<Vec<Fragment>> {
     let (mut count, mut min_x, mut max_x) = (0, i64::MAX, i64::MIN);

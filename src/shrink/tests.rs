@@ -1,6 +1,7 @@
 use super::*;
 use crate::construct::{choose_sides, equal_area_polygon, round_polygon};
 use crate::construct::{edge_offset_vector, round_vector};
+use crate::region::overlay_edges;
 
 fn p(x: i64, y: i64) -> GridPoint {
     GridPoint::new(x, y)
