@@ -105,8 +105,8 @@ pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<
 /// [`shrink_edges`] from [`radius_and_arc_ring`] on checked arguments: also what the
 /// shrink's overlay builds again when it needs the full arrangement.
 fn edges_in_one_chunk(region: &Region, r: f64, arc_ring: &[Offset]) -> Result<Vec<TaggedEdge>> {
-    let mut chunks = shrink_edge_chunks(region, r, arc_ring, &mut Ticker::silent(), false)?;
-    Ok(chunks.pop().unwrap_or_default())
+    let chunks = shrink_edge_chunks(region, r, arc_ring, &mut Ticker::silent(), false)?;
+    Ok(chunks.concat())
 }
 
 /// Fewest region edges for which `Region::shrink` builds its edges on several threads.
@@ -114,9 +114,9 @@ fn edges_in_one_chunk(region: &Region, r: f64, arc_ring: &[Offset]) -> Result<Ve
 const PARALLEL_MIN_REGION_EDGES: usize = 1 << 13;
 
 /// The edges of [`shrink_edges`] in chunks, counting the region edges done on `ticker`:
-/// one chunk in [`shrink_edges`]' order, or, when `side_by_side` and several threads
-/// run (the `parallel` feature), runs of region edges built on all of them, each run's
-/// sides then its arcs. The overlay does not depend on the order of its edges ([A0]).
+/// chunks of about [`CHUNK_EDGES`] in [`shrink_edges`]' order, or, when `side_by_side`
+/// and several threads run (the `parallel` feature), runs of region edges built on all
+/// of them, each run's sides then its arcs. The overlay does not depend on the order of its edges ([A0]).
 /// `r` and `arc_ring` come from [`radius_and_arc_ring`] on checked arguments.
 fn shrink_edge_chunks(
     region: &Region,
@@ -150,19 +150,33 @@ fn shrink_edge_chunks(
     }
     #[cfg(not(feature = "parallel"))]
     let _ = side_by_side;
+    let mut chunks = Vec::new();
     let mut edges = Vec::new();
     let mut done = 0;
     for ring in rings {
         ticker.tick(done)?;
         done += ring.len();
         push_sides(ring, 0..ring.len(), r, &mut edges);
+        if edges.len() >= CHUNK_EDGES {
+            chunks.push(std::mem::take(&mut edges));
+        }
     }
     ticker.finish()?;
     for ring in rings {
         push_arcs(ring, 0..ring.len(), r, arc_ring, &mut edges);
+        if edges.len() >= CHUNK_EDGES {
+            chunks.push(std::mem::take(&mut edges));
+        }
     }
-    Ok(vec![edges])
+    chunks.push(edges);
+    Ok(chunks)
 }
+
+/// Most edges per chunk built on one thread (2.6 MB): chunks this small come from the
+/// heap, whose memory the arrangement reuses once they are freed, where glibc maps one
+/// buffer of a cave's 30 MB apart and unmaps it on free (3.4 × 10^3 fewer page faults a
+/// cave-1024 shrink; docs/performance.md).
+const CHUNK_EDGES: usize = 1 << 16;
 
 /// The radius in grid units and the sector ring (X14): one m-gon, cheaper to build than
 /// to ask first whether any vertex is reflex.
