@@ -99,12 +99,12 @@ pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<
     check_radius(radius)?;
     check_arc_tolerance(arc_tolerance)?;
     let (r, arc_ring) = radius_and_arc_ring(region, radius, arc_tolerance);
-    edges_in_one_chunk(region, r, &arc_ring)
+    edges_in_order(region, r, &arc_ring)
 }
 
-/// [`shrink_edges`] from [`radius_and_arc_ring`] on checked arguments: also what the
-/// shrink's overlay builds again when it needs the full arrangement.
-fn edges_in_one_chunk(region: &Region, r: f64, arc_ring: &[Offset]) -> Result<Vec<TaggedEdge>> {
+/// [`shrink_edges`] from [`radius_and_arc_ring`] on checked arguments, in its order: also
+/// what the shrink's overlay builds again when it needs the full arrangement.
+fn edges_in_order(region: &Region, r: f64, arc_ring: &[Offset]) -> Result<Vec<TaggedEdge>> {
     let chunks = shrink_edge_chunks(region, r, arc_ring, &mut Ticker::silent(), false)?;
     Ok(chunks.concat())
 }
@@ -116,8 +116,9 @@ const PARALLEL_MIN_REGION_EDGES: usize = 1 << 13;
 /// The edges of [`shrink_edges`] in chunks, counting the region edges done on `ticker`:
 /// chunks of about [`CHUNK_EDGES`] in [`shrink_edges`]' order, or, when `side_by_side`
 /// and several threads run (the `parallel` feature), runs of region edges built on all
-/// of them, each run's sides then its arcs. The overlay does not depend on the order of its edges ([A0]).
-/// `r` and `arc_ring` come from [`radius_and_arc_ring`] on checked arguments.
+/// of them, each run's sides then its arcs. The overlay does not depend on the order of
+/// its edges ([A0]). `r` and `arc_ring` come from [`radius_and_arc_ring`] on checked
+/// arguments.
 fn shrink_edge_chunks(
     region: &Region,
     r: f64,
@@ -351,7 +352,7 @@ impl Region {
         drop(chunks);
         let pieces = initial_pieces_of(fragments)?;
         ticker.advance(1)?;
-        let edges_again = || edges_in_one_chunk(self, r, &arc_ring);
+        let edges_again = || edges_in_order(self, r, &arc_ring);
         let snap_bits = self.snap_bits();
         let shrunk = overlay_initial_pieces(pieces, edges_again, Operation::Difference, snap_bits)?;
         ticker.finish()?;

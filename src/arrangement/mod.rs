@@ -352,7 +352,7 @@ pub(crate) fn initial_pieces_of(fragments: Vec<Fragment>) -> Result<InitialPiece
         Some(arrangement) => arrangement,
         None => {
             let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats)?;
-            drop(fragments); // before the assembly's buffers, which reuse the memory
+            drop(fragments); // before the assembly: a lower peak
             assemble_used(hot, pieces)
         }
     };

@@ -27,10 +27,10 @@ pub(super) struct RowOrder {
 }
 
 impl RowOrder {
-    /// The row order of `hot`, sorted by (x, y) with fewer than 2^32 points. The sort's
-    /// two buffers of 8 bytes a point are freed before the 4-byte lists are built, so
-    /// the heap reuses them (fresh pages are much of the cost) and the order holds half
-    /// as much while the chains are read.
+    /// The row order of `hot`, sorted by (x, y) with fewer than 2^32 points. The sort
+    /// works on keys of 8 bytes a point; its second buffer is freed before the 4-byte
+    /// lists are built (the heap reuses it: fresh pages are much of the cost), and the
+    /// keys after, so that the order holds half as much while the chains are read.
     pub(super) fn new(hot: &[GridPoint]) -> RowOrder {
         let keys = rows_in_order(hot);
         let pixel = |key: u64| key as u32; // the index in the low 32 bits
