@@ -77,7 +77,7 @@ struct Outgoing<'a> {
 impl<'a> Outgoing<'a> {
     fn new(vertices: &'a [GridPoint], segments: &'a [Segment]) -> Result<Self> {
         let n = vertices.len();
-        if segments.iter().any(|s| s.a >= s.b || s.b as usize >= n) {
+        if segments.iter().any(|s| s.a >= s.b || s.b_index() >= n) {
             return Err(defect("segment endpoints out of order or out of range"));
         }
         let order = (!segments.is_sorted_by_key(|s| s.a)).then(|| {
@@ -106,7 +106,7 @@ impl<'a> Outgoing<'a> {
     fn starting_at(&mut self, v: usize) -> std::ops::Range<usize> {
         let first = self.next;
         while self.next < self.segments.len()
-            && self.segments[self.segment(self.next)].a as usize == v
+            && self.segments[self.segment(self.next)].a_index() == v
         {
             self.next += 1;
         }
@@ -114,7 +114,7 @@ impl<'a> Outgoing<'a> {
             self.far_start = first;
             let end = self.next.max(first + FAR_CHUNK).min(self.segments.len());
             let far: Vec<GridPoint> = (first..end)
-                .map(|k| self.vertices[self.segments[self.segment(k)].b as usize])
+                .map(|k| self.vertices[self.segments[self.segment(k)].b_index()])
                 .collect();
             self.far = far;
         }
@@ -162,7 +162,7 @@ pub fn label_with<T: Copy + Default + Send>(
     #[cfg(feature = "parallel")]
     if segments.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
         // Half of the segments each.
-        let cut = segments[segments.len() / 2].a as usize;
+        let cut = segments[segments.len() / 2].a_index();
         if let Some(result) = label_in_halves(arrangement, cut, record) {
             return result;
         }
@@ -208,14 +208,14 @@ fn label_in_halves<T: Copy + Default + Send>(
 ) -> Option<Result<Vec<T>>> {
     let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
     let n = vertices.len();
-    let canonical = segments.iter().all(|s| s.a < s.b && (s.b as usize) < n)
+    let canonical = segments.iter().all(|s| s.a < s.b && s.b_index() < n)
         && segments
             .windows(2)
             .all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b));
     if !canonical || cut > n {
         return None;
     }
-    let lower_count = segments.partition_point(|s| (s.a as usize) < cut);
+    let lower_count = segments.partition_point(|s| s.a_index() < cut);
     let mut windings = vec![T::default(); segments.len()];
     let (lower, upper) = windings.split_at_mut(lower_count);
     let (lower_segments, upper_segments) = segments.split_at(lower_count);
@@ -274,11 +274,11 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
     let x = vertices.get(cut).map_or(f64::INFINITY, |v| v.x as f64);
     let mut across: Vec<(f64, StatusLine, [i64; 2])> = lower_segments
         .iter()
-        .filter(|s| s.b as usize >= cut)
+        .filter(|s| s.b_index() >= cut)
         .map(|s| {
             let line = StatusLine {
-                from: vertices[s.a as usize],
-                to: vertices[s.b as usize],
+                from: vertices[s.a_index()],
+                to: vertices[s.b_index()],
             };
             let (dx, dy) = direction(line.from, line.to);
             let height = if dx == 0 {
@@ -413,7 +413,7 @@ fn sweep<T>(
                 to: far[k],
             });
             new_entries.push(StatusEntry { above });
-            new_ends.push(segments[i].b as usize);
+            new_ends.push(segments[i].b_index());
             running = above;
         }
         // New neighbours in the status must not cross (Shamos–Hoey): v is strictly above
@@ -501,7 +501,7 @@ pub(crate) mod tests {
         let i = arr
             .segments
             .iter()
-            .position(|s| s.a as usize == ia && s.b as usize == ib)
+            .position(|s| s.a_index() == ia && s.b_index() == ib)
             .unwrap();
         w[i]
     }
@@ -724,7 +724,7 @@ pub(crate) mod tests {
         if vertices.windows(2).any(|w| w[0] >= w[1])
             || segments
                 .iter()
-                .any(|s| s.a >= s.b || s.b as usize >= vertices.len())
+                .any(|s| s.a >= s.b || s.b_index() >= vertices.len())
         {
             return Err(defect("invalid"));
         }
@@ -733,26 +733,22 @@ pub(crate) mod tests {
         for (vi, &v) in vertices.iter().enumerate() {
             let side = |&(i, _): &(usize, [i64; 2])| {
                 orient(
-                    vertices[segments[i].a as usize],
-                    vertices[segments[i].b as usize],
+                    vertices[segments[i].a_index()],
+                    vertices[segments[i].b_index()],
                     v,
                 )
             };
             let lo = status.partition_point(|e| side(e) == Ordering::Greater);
             let hi = lo + status[lo..].partition_point(|e| side(e) == Ordering::Equal);
-            let ending = segments.iter().filter(|s| s.b as usize == vi).count();
-            if hi - lo != ending
-                || status[lo..hi]
-                    .iter()
-                    .any(|e| segments[e.0].b as usize != vi)
-            {
+            let ending = segments.iter().filter(|s| s.b_index() == vi).count();
+            if hi - lo != ending || status[lo..hi].iter().any(|e| segments[e.0].b_index() != vi) {
                 return Err(defect("status mismatch"));
             }
             let mut running = if lo > 0 { status[lo - 1].1 } else { [0, 0] };
             let mut starting: Vec<usize> = (0..segments.len())
-                .filter(|&i| segments[i].a as usize == vi)
+                .filter(|&i| segments[i].a_index() == vi)
                 .collect();
-            let direction = |i: usize| direction(v, vertices[segments[i].b as usize]);
+            let direction = |i: usize| direction(v, vertices[segments[i].b_index()]);
             starting.sort_by(|&i, &j| 0.cmp(&cross(direction(i), direction(j))));
             let mut inserted = Vec::new();
             for &i in &starting {
@@ -777,8 +773,8 @@ pub(crate) mod tests {
     fn is_not_noded(arrangement: &Arrangement) -> bool {
         let line = |s: &Segment| {
             (
-                arrangement.vertices[s.a as usize],
-                arrangement.vertices[s.b as usize],
+                arrangement.vertices[s.a_index()],
+                arrangement.vertices[s.b_index()],
             )
         };
         arrangement.segments.iter().any(|s| {
@@ -892,8 +888,8 @@ pub(crate) mod tests {
         let mut flow = vec![[0i128; 2]; vertex_count];
         for s in segments {
             for (k, &net) in s.net.iter().enumerate() {
-                flow[s.a as usize][k] -= i128::from(net);
-                flow[s.b as usize][k] += i128::from(net);
+                flow[s.a_index()][k] -= i128::from(net);
+                flow[s.b_index()][k] += i128::from(net);
             }
         }
         flow.iter().all(|f| *f == [0, 0])

@@ -105,12 +105,12 @@ fn trace_sides(
     let n = arrangement.vertices.len();
     let mut edges: Vec<(usize, usize)> = Vec::new();
     for (s, side) in arrangement.segments.iter().zip(sides) {
-        if s.a as usize >= n || s.b as usize >= n {
+        if s.a_index() >= n || s.b_index() >= n {
             return Err(defect("segment endpoint out of range"));
         }
         match side {
-            Boundary::Left => edges.push((s.a as usize, s.b as usize)),
-            Boundary::Right => edges.push((s.b as usize, s.a as usize)),
+            Boundary::Left => edges.push((s.a_index(), s.b_index())),
+            Boundary::Right => edges.push((s.b_index(), s.a_index())),
             Boundary::Neither => {}
         }
     }

@@ -37,7 +37,7 @@ pub fn check_arrangement(input: &[TaggedEdge], out: &Arrangement) -> Result<(), 
 
 fn ends(out: &Arrangement, k: usize) -> (GridPoint, GridPoint) {
     let s = &out.segments[k];
-    (out.vertices[s.a as usize], out.vertices[s.b as usize])
+    (out.vertices[s.a_index()], out.vertices[s.b_index()])
 }
 
 /// Sweep in increasing minimum x; a < b, so the minimum x is the first endpoint's.
@@ -92,8 +92,8 @@ fn check_conservation(input: &[TaggedEdge], out: &Arrangement) -> Result<(), Str
     }
     for s in &out.segments {
         // Output flows are subtracted: every point must end at zero.
-        add(out.vertices[s.a as usize], s.net.map(i64::from), -1);
-        add(out.vertices[s.b as usize], s.net.map(i64::from), 1);
+        add(out.vertices[s.a_index()], s.net.map(i64::from), -1);
+        add(out.vertices[s.b_index()], s.net.map(i64::from), 1);
     }
     let mut bad: Vec<_> = flow.into_iter().filter(|(_, f)| *f != [0, 0]).collect();
     bad.sort();

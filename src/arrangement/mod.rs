@@ -92,6 +92,18 @@ pub struct Segment {
     pub net: Nets,
 }
 
+impl Segment {
+    /// [`Segment::a`] as an index into the vertices.
+    pub fn a_index(&self) -> usize {
+        self.a as usize
+    }
+
+    /// [`Segment::b`] as an index into the vertices.
+    pub fn b_index(&self) -> usize {
+        self.b as usize
+    }
+}
+
 /// The canonical noded arrangement ([A0], [A5]): vertices sorted by (x, y) (exactly the
 /// endpoints of the kept segments), segments sorted by (a, b).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -116,7 +128,7 @@ impl Arrangement {
         }
         let mut used = vec![false; self.vertices.len()];
         for (k, s) in self.segments.iter().enumerate() {
-            if s.a >= s.b || s.b as usize >= self.vertices.len() {
+            if s.a >= s.b || s.b_index() >= self.vertices.len() {
                 return Err(format!("segment {k} has bad indices {} {}", s.a, s.b));
             }
             if s.net == [0, 0] {
@@ -125,8 +137,8 @@ impl Arrangement {
             if k > 0 && (self.segments[k - 1].a, self.segments[k - 1].b) >= (s.a, s.b) {
                 return Err(format!("segments not strictly sorted at {k}"));
             }
-            used[s.a as usize] = true;
-            used[s.b as usize] = true;
+            used[s.a_index()] = true;
+            used[s.b_index()] = true;
         }
         if let Some(v) = used.iter().position(|&u| !u) {
             return Err(format!("vertex {v} is not used by any segment"));
@@ -452,7 +464,7 @@ fn pieces_as_fragments(hot: &[GridPoint], pieces: &[Piece], out: &mut Vec<Fragme
     out.extend(
         pieces
             .iter()
-            .map(|p| Fragment::new(hot[p.a as usize], hot[p.b as usize], p.net)),
+            .map(|p| Fragment::new(hot[p.a_index()], hot[p.b_index()], p.net)),
     );
 }
 
@@ -601,11 +613,11 @@ fn assemble_pieces(hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
 fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
     let used = UsedPoints::mark(
         hot.len(),
-        pieces.iter().flat_map(|p| [p.a as usize, p.b as usize]),
+        pieces.iter().flat_map(|p| [p.a_index(), p.b_index()]),
     );
     for p in &mut pieces {
-        p.a = used.rank(p.a as usize) as u32;
-        p.b = used.rank(p.b as usize) as u32;
+        p.a = used.rank(p.a_index()) as u32;
+        p.b = used.rank(p.b_index()) as u32;
     }
     let mut kept = 0;
     for k in 0..hot.len() {

@@ -66,7 +66,7 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
     // Pieces ending at each point: the block found through a point must be exactly these.
     let mut ending = vec![0usize; points.len()];
     for piece in pieces {
-        ending[piece.b as usize] += 1;
+        ending[piece.b_index()] += 1;
     }
     // The pieces cut by the sweep line, bottom to top.
     let mut status_list = TwoSidedList::<StatusLine>::default();
@@ -78,7 +78,7 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
     let mut next_piece = 0;
     for (vi, &v) in points.iter().enumerate() {
         let first_piece = next_piece;
-        while next_piece < pieces.len() && pieces[next_piece].a as usize == vi {
+        while next_piece < pieces.len() && pieces[next_piece].a_index() == vi {
             next_piece += 1;
         }
         if ending[vi] == 0 && next_piece == first_piece {
@@ -112,8 +112,8 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         starting.clear();
         starting.extend(pieces[first_piece..next_piece].iter().map(|p| StatusLine {
             from: v,
-            to: points[p.b as usize],
-            end: p.b as usize,
+            to: points[p.b_index()],
+            end: p.b_index(),
         }));
         let upward = |l: &StatusLine, m: &StatusLine| 0.cmp(&cross(l.direction(), m.direction()));
         if starting.len() > 1 {
@@ -155,7 +155,7 @@ fn preconditions_hold(points: &[GridPoint], pieces: &[Piece]) -> bool {
         && points.iter().all(|p| in_range(p.x) && in_range(p.y))
         && pieces
             .iter()
-            .all(|p| p.a < p.b && (p.b as usize) < points.len())
+            .all(|p| p.a < p.b && p.b_index() < points.len())
         && pieces
             .windows(2)
             .all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b))
@@ -223,9 +223,9 @@ mod tests {
     /// The definition, all pairs: no proper crossing, no endpoint in an open interior.
     fn brute_force_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         for (i, s) in pieces.iter().enumerate() {
-            let (a, b) = (points[s.a as usize], points[s.b as usize]);
+            let (a, b) = (points[s.a_index()], points[s.b_index()]);
             for (j, t) in pieces.iter().enumerate() {
-                let (c, d) = (points[t.a as usize], points[t.b as usize]);
+                let (c, d) = (points[t.a_index()], points[t.b_index()]);
                 if i != j
                     && (properly_cross(a, b, c, d)
                         || strictly_inside_segment(c, a, b)
@@ -560,7 +560,7 @@ mod tests {
         let out = arrange(&tagged).unwrap();
         out.segments
             .iter()
-            .map(|s| (out.vertices[s.a as usize], out.vertices[s.b as usize]))
+            .map(|s| (out.vertices[s.a_index()], out.vertices[s.b_index()]))
             .collect()
     }
 

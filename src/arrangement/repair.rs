@@ -415,8 +415,8 @@ fn sorted_pieces(
                 net: [-net[0], -net[1]],
             }
         };
-        sorted[start[piece.a as usize]] = piece;
-        start[piece.a as usize] += 1;
+        sorted[start[piece.a_index()]] = piece;
+        start[piece.a_index()] += 1;
     });
     // start[k] is now the end of run k.
     let mut begin = 0;

@@ -207,8 +207,8 @@ fn strip_part(
     let (x, x_next) = strips.span(k);
     let own_pixels = hot.partition_point(|p| p.x < x)..hot.partition_point(|p| p.x < x_next);
     stats.hot_pixels = own_pixels.len();
-    let own_pieces = pieces.partition_point(|p| (p.a as usize) < own_pixels.start)
-        ..pieces.partition_point(|p| (p.a as usize) < own_pixels.end);
+    let own_pieces = pieces.partition_point(|p| p.a_index() < own_pixels.start)
+        ..pieces.partition_point(|p| p.a_index() < own_pixels.end);
     stats.final_fragments = own_pieces.len();
     // [A5]: vertices are the pixels used by a piece with a non-zero net (by any piece
     // when deferred); a window pixel's index within the strip is its rank among the used
@@ -219,7 +219,7 @@ fn strip_part(
         pieces
             .iter()
             .filter(|p| kept(p))
-            .flat_map(|p| [p.a as usize, p.b as usize]),
+            .flat_map(|p| [p.a_index(), p.b_index()]),
     );
     let base = used.rank(own_pixels.start);
     let local = |k: usize| used.rank(k) - base;
@@ -227,8 +227,8 @@ fn strip_part(
         .iter()
         .filter(|p| kept(p))
         .map(|p| Segment {
-            a: local(p.a as usize) as u32,
-            b: local(p.b as usize) as u32,
+            a: local(p.a_index()) as u32,
+            b: local(p.b_index()) as u32,
             net: p.net,
         })
         .collect();

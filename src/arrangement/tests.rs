@@ -188,7 +188,7 @@ fn pixel_corners_only_the_lower_left_one_captures() {
         assert_eq!(out.vertices.len(), 4, "{d0:?}");
         assert_eq!(out.segments.len(), 2, "{d0:?}");
         let d = out.segments.iter().find(|s| s.net == [1, 0]).unwrap();
-        let ends = [out.vertices[d.a as usize], out.vertices[d.b as usize]];
+        let ends = [out.vertices[d.a_index()], out.vertices[d.b_index()]];
         assert!(ends.contains(&p(d0.0, d0.1)) && ends.contains(&p(d1.0, d1.1)));
     }
 }
@@ -791,7 +791,7 @@ fn both_assemblies_agree() {
             repair::initial_reroute(&fragments, SearchMode::Auto, &mut stats).unwrap();
         let rerouted: Vec<Fragment> = pieces
             .iter()
-            .map(|p| Fragment::new(hot[p.a as usize], hot[p.b as usize], p.net))
+            .map(|p| Fragment::new(hot[p.a_index()], hot[p.b_index()], p.net))
             .collect();
         if k == 2 {
             assert!(pieces.iter().any(|p| p.net == [0, 0]), "no zero-net piece");
