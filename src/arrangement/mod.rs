@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 
 mod noded;
+mod point_sort;
 mod point_tree;
 mod repair;
 mod rows;
@@ -490,7 +491,11 @@ fn tag_counts(tag: EdgeTag) -> Nets {
 pub(crate) fn input_fragments<'a>(
     edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 ) -> Result<Vec<Fragment>> {
-    let (mut count, mut min_x, mut max_x) = (0, i64::MAX, i64::MIN);
+    let mut count = 0;
+    let (mut min, mut max) = (
+        GridPoint::new(i64::MAX, i64::MAX),
+        GridPoint::new(i64::MIN, i64::MIN),
+    );
     for (k, e) in edges.clone().enumerate() {
         if !within_arrangement_range(e.from) || !within_arrangement_range(e.to) {
             return Err(Error::invalid(
@@ -500,104 +505,27 @@ pub(crate) fn input_fragments<'a>(
         }
         if e.from != e.to {
             count += 1;
-            let x = e.from.x.min(e.to.x);
-            min_x = min_x.min(x);
-            max_x = max_x.max(x);
+            let a = e.from.min(e.to);
+            (min.x, min.y) = (min.x.min(a.x), min.y.min(a.y));
+            (max.x, max.y) = (max.x.max(a.x), max.y.max(a.y));
         }
     }
     let canonical = edges
         .filter(|e| e.from != e.to) // [A1]
         .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
-    let mut fragments = sorted_by_ends(count, (min_x, max_x), canonical);
+    let mut fragments = sorted_by_ends(count, (min, max), canonical);
     repair::merge_sorted(&mut fragments)?;
     Ok(fragments)
 }
 
-/// Fragments per range of a.x in [`sorted_by_ends`]: each range is sorted while it sits
-/// in the cache.
-const SORT_RANGE: usize = 512;
-
-/// The `count` fragments of `fragments` (a.x within `x_range`) sorted by (a, b): spread
-/// into ranges of a.x of about [`SORT_RANGE`] fragments on evenly spread input (a
-/// counting sort), then each range sorted. Linear apart from the short sorts, where a
-/// comparison sort of the whole is n log n and leaves the cache at 10^6 fragments.
+/// The `count` fragments of `fragments` sorted by (a, b), their smaller ends a within
+/// the box from `min` to `max` (corners).
 fn sorted_by_ends(
     count: usize,
-    (min_x, max_x): (i64, i64),
+    bounds: (GridPoint, GridPoint),
     fragments: impl Iterator<Item = Fragment> + Clone + Sync,
 ) -> Vec<Fragment> {
-    let key = |f: &Fragment| (f.a, f.b);
-    if count < 8 * SORT_RANGE {
-        let mut sorted: Vec<Fragment> = fragments.collect();
-        sorted.sort_unstable_by_key(key);
-        return sorted;
-    }
-    let width = max_x.abs_diff(min_x);
-    let target = (count / SORT_RANGE) as u64;
-    let mut shift = 0;
-    while width >> shift >= target {
-        shift += 1;
-    }
-    let range_of = |f: &Fragment| (f.a.x.abs_diff(min_x) >> shift) as usize;
-    let ranges = (width >> shift) as usize + 1;
-    let mut start = vec![0usize; ranges + 1];
-    for f in fragments.clone() {
-        start[range_of(&f) + 1] += 1;
-    }
-    for r in 0..ranges {
-        start[r + 1] += start[r];
-    }
-    let placeholder = Fragment::new(GridPoint::new(0, 0), GridPoint::new(0, 0), [0, 0]);
-    // Ranges [first, last) fill `out` (their place in the output): each range gets its
-    // fragments in input order, then is sorted. The output is therefore the same however
-    // the ranges are shared out between threads.
-    let fill = |out: &mut [Fragment], first: usize, last: usize| {
-        let mut next: Vec<usize> = start[first..last]
-            .iter()
-            .map(|&s| s - start[first])
-            .collect();
-        for f in fragments.clone() {
-            let r = range_of(&f);
-            if (first..last).contains(&r) {
-                out[next[r - first]] = f;
-                next[r - first] += 1;
-            }
-        }
-        for r in first..last {
-            out[start[r] - start[first]..start[r + 1] - start[first]].sort_unstable_by_key(key);
-        }
-    };
-    #[cfg(feature = "parallel")]
-    if count >= strips::PARALLEL_MIN_FRAGMENTS && rayon::current_num_threads() > 1 {
-        // One share of the ranges per thread, of about equal counts: each thread reads the
-        // whole input and places its own share (at 7.5 × 10^5 shrink edges the serial fill
-        // and sorts took 47–70 ms, most of the work not split into strips).
-        use rayon::prelude::*;
-        let threads = rayon::current_num_threads();
-        let mut sorted: Vec<Fragment> = (0..count).into_par_iter().map(|_| placeholder).collect();
-        let mut shares = Vec::with_capacity(threads);
-        let (mut rest, mut first) = (&mut sorted[..], 0);
-        for t in 1..=threads {
-            let last = if t == threads {
-                ranges
-            } else {
-                start
-                    .partition_point(|&s| s < count * t / threads)
-                    .min(ranges)
-            };
-            let last = last.max(first);
-            let (share, tail) = rest.split_at_mut(start[last] - start[first]);
-            shares.push((share, first, last));
-            (rest, first) = (tail, last);
-        }
-        shares
-            .into_par_iter()
-            .for_each(|(share, first, last)| fill(share, first, last));
-        return sorted;
-    }
-    let mut sorted = vec![placeholder; count];
-    fill(&mut sorted, 0, ranges);
-    sorted
+    point_sort::sorted_by_point(count, bounds, fragments, (|f| f.a, |f| f.b), true)
 }
 
 /// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by

@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
+use super::point_sort::{bounds, sorted_by_point};
 use super::rows::RowOrder;
 use super::search::{Index, Path, SearchMode};
 use super::{
@@ -122,12 +123,13 @@ fn hot_pixels(
     debug_assert!(fragments.windows(2).all(|w| w[0].a <= w[1].a));
     crossing_pixels.sort_unstable();
     // Equal larger ends take one index whatever their order: sorted by the point alone.
-    let mut larger: Vec<(GridPoint, usize)> = fragments
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.b, i))
-        .collect();
-    larger.sort_unstable_by_key(|l| l.0);
+    let larger: Vec<(GridPoint, usize)> = sorted_by_point(
+        fragments.len(),
+        bounds(fragments.iter().map(|f| f.b)),
+        fragments.iter().enumerate().map(|(i, f)| (f.b, i)),
+        (|l: &(GridPoint, usize)| l.0, |_: &_| ()),
+        false, // the caller may be one strip of several
+    );
     // At most every endpoint and crossing; the unused tail of a large buffer is never touched.
     let mut hot: Vec<GridPoint> = Vec::with_capacity(2 * fragments.len() + crossing_pixels.len());
     let mut ends = vec![[0u32; 2]; fragments.len()];

@@ -1,0 +1,295 @@
+//! Sorting by point (x, then y), ties by a second key: the input fragments by their ends,
+//! the larger ends and the crossing pixels of the hot pixels. An implementation choice:
+//! the order is the one of a comparison sort ([A0]).
+//!
+//! The items are spread into ranges of x of about [`SORT_RANGE`] items (a counting sort),
+//! then each range is sorted while it sits in the cache, by packed integer keys. Why
+//! that order is exact: inside a box [x0, x0 + 2^xb) × [y0, y0 + 2^yb) the map
+//! p ↦ (p.x − x0) · 2^yb + (p.y − y0) is strictly increasing in the (x, y) order of
+//! points, since the y offset is below 2^yb. Shifted left by `ib` bits with an item's
+//! place in its range (below 2^ib) in the low bits, the keys are distinct and sort by
+//! point first; items with equal points are then sorted by their tie-break in place. When
+//! the three widths do not fit in 64 bits the range is sorted by comparison instead.
+//!
+//! A u64 sort moves 8 bytes a step and compares once, where the comparison sort of a
+//! fragment (40 bytes) compares up to four coordinates: the input sort of a cave-1024
+//! shrink spent about 40 ms in its range sorts (docs/performance.md, twenty-fourth
+//! session).
+
+use crate::grid::GridPoint;
+
+/// Items per range of x in [`sorted_by_point`]: each range is sorted while it sits in
+/// the cache.
+const SORT_RANGE: usize = 512;
+
+/// The `count` items of `items` sorted by (`point`, `tie`), every point within the box
+/// from `min` to `max` (corners): spread into ranges of x of about [`SORT_RANGE`] items
+/// on evenly spread input, then each range sorted by packed keys. Linear apart from the
+/// short sorts, where a comparison sort of the whole is n log n and leaves the cache at
+/// 10^6 items. With `share_out` and the `parallel` feature, the ranges are shared out
+/// between the threads (callers already on one thread of several pass false).
+pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
+    count: usize,
+    (min, max): (GridPoint, GridPoint),
+    items: impl Iterator<Item = T> + Clone + Sync,
+    (point, tie): (impl Fn(&T) -> GridPoint + Sync, impl Fn(&T) -> K + Sync),
+    share_out: bool,
+) -> Vec<T> {
+    let Some(placeholder) = items.clone().next() else {
+        return Vec::new();
+    };
+    let (min_x, max_x) = (min.x, max.x);
+    let y_bits = bits_for(max.y.abs_diff(min.y));
+    let sort_range = |range: &mut [T], frame, scratch: &mut _| {
+        sort_by_point(range, frame, &point, &tie, scratch);
+    };
+    if count < 8 * SORT_RANGE {
+        let mut sorted: Vec<T> = items.collect();
+        let frame = PointBox::spanning(min.x, max.x, min.y, max.y);
+        sort_range(&mut sorted, frame, &mut Scratch::default());
+        return sorted;
+    }
+    let width = max_x.abs_diff(min_x);
+    let target = (count / SORT_RANGE) as u64;
+    let mut shift = 0;
+    while width >> shift >= target {
+        shift += 1;
+    }
+    let range_of = |item: &T| (point(item).x.abs_diff(min_x) >> shift) as usize;
+    let ranges = (width >> shift) as usize + 1;
+    let mut start = vec![0usize; ranges + 1];
+    for item in items.clone() {
+        start[range_of(&item) + 1] += 1;
+    }
+    for r in 0..ranges {
+        start[r + 1] += start[r];
+    }
+    // Ranges [first, last) fill `out` (their place in the output): each range gets its
+    // items in input order, then is sorted. The output is therefore the same however
+    // the ranges are shared out between threads.
+    let fill = |out: &mut [T], first: usize, last: usize| {
+        let mut next: Vec<usize> = start[first..last]
+            .iter()
+            .map(|&s| s - start[first])
+            .collect();
+        for item in items.clone() {
+            let r = range_of(&item);
+            if (first..last).contains(&r) {
+                out[next[r - first]] = item;
+                next[r - first] += 1;
+            }
+        }
+        let mut scratch = Scratch::default();
+        for r in first..last {
+            let frame = PointBox {
+                x0: min_x + ((r as i64) << shift), // at most max_x
+                y0: min.y,
+                x_bits: shift,
+                y_bits,
+            };
+            let range = &mut out[start[r] - start[first]..start[r + 1] - start[first]];
+            sort_range(range, frame, &mut scratch);
+        }
+    };
+    #[cfg(not(feature = "parallel"))]
+    let _ = share_out;
+    #[cfg(feature = "parallel")]
+    if share_out
+        && count >= super::strips::PARALLEL_MIN_FRAGMENTS
+        && rayon::current_num_threads() > 1
+    {
+        // One share of the ranges per thread, of about equal counts: each thread reads the
+        // whole input and places its own share (at 7.5 × 10^5 shrink edges the serial fill
+        // and sorts took 47–70 ms, most of the work not split into strips).
+        use rayon::prelude::*;
+        let threads = rayon::current_num_threads();
+        let mut sorted: Vec<T> = (0..count).into_par_iter().map(|_| placeholder).collect();
+        let mut shares = Vec::with_capacity(threads);
+        let (mut rest, mut first) = (&mut sorted[..], 0);
+        for t in 1..=threads {
+            let last = if t == threads {
+                ranges
+            } else {
+                start
+                    .partition_point(|&s| s < count * t / threads)
+                    .min(ranges)
+            };
+            let last = last.max(first);
+            let (share, tail) = rest.split_at_mut(start[last] - start[first]);
+            shares.push((share, first, last));
+            (rest, first) = (tail, last);
+        }
+        shares
+            .into_par_iter()
+            .for_each(|(share, first, last)| fill(share, first, last));
+        return sorted;
+    }
+    let mut sorted = vec![placeholder; count];
+    fill(&mut sorted, 0, ranges);
+    sorted
+}
+
+/// The corners (least x and y, greatest x and y) of the box of `points` (of no points,
+/// a box with min above max, which [`sorted_by_point`] never reads).
+pub(super) fn bounds(points: impl Iterator<Item = GridPoint>) -> (GridPoint, GridPoint) {
+    let mut min = GridPoint::new(i64::MAX, i64::MAX);
+    let mut max = GridPoint::new(i64::MIN, i64::MIN);
+    for p in points {
+        (min.x, min.y) = (min.x.min(p.x), min.y.min(p.y));
+        (max.x, max.y) = (max.x.max(p.x), max.y.max(p.y));
+    }
+    (min, max)
+}
+
+/// The box the points of a run lie in: x in [x0, x0 + 2^x_bits), y in [y0, y0 + 2^y_bits).
+#[derive(Debug, Clone, Copy)]
+struct PointBox {
+    x0: i64,
+    y0: i64,
+    x_bits: u32,
+    y_bits: u32,
+}
+
+impl PointBox {
+    /// The box of x in [x0, x_max] and y in [y0, y_max] (x0 ≤ x_max, y0 ≤ y_max).
+    fn spanning(x0: i64, x_max: i64, y0: i64, y_max: i64) -> PointBox {
+        PointBox {
+            x0,
+            y0,
+            x_bits: bits_for(x_max.abs_diff(x0)),
+            y_bits: bits_for(y_max.abs_diff(y0)),
+        }
+    }
+}
+
+/// The fewest bits that hold every value up to `max`.
+fn bits_for(max: u64) -> u32 {
+    u64::BITS - max.leading_zeros()
+}
+
+/// Buffers reused from run to run.
+struct Scratch<T> {
+    keys: Vec<u64>,
+    copy: Vec<T>,
+}
+
+impl<T> Default for Scratch<T> {
+    fn default() -> Self {
+        Scratch {
+            keys: Vec::new(),
+            copy: Vec::new(),
+        }
+    }
+}
+
+/// Sorts `run` by `point`, items with equal points by `tie`; every point lies in `frame`.
+fn sort_by_point<T: Copy, K: Ord>(
+    run: &mut [T],
+    frame: PointBox,
+    point: impl Fn(&T) -> GridPoint,
+    tie: impl Fn(&T) -> K,
+    scratch: &mut Scratch<T>,
+) {
+    let index_bits = bits_for(run.len().saturating_sub(1) as u64);
+    if frame.x_bits + frame.y_bits + index_bits > u64::BITS {
+        run.sort_unstable_by(|s, t| point(s).cmp(&point(t)).then_with(|| tie(s).cmp(&tie(t))));
+        return;
+    }
+    let pack = |p: GridPoint| {
+        let (dx, dy) = (p.x.abs_diff(frame.x0), p.y.abs_diff(frame.y0));
+        debug_assert!(p.x >= frame.x0 && p.y >= frame.y0);
+        debug_assert!(bits_for(dx) <= frame.x_bits && bits_for(dy) <= frame.y_bits);
+        ((dx << frame.y_bits) | dy) << index_bits
+    };
+    let Scratch { keys, copy } = scratch;
+    keys.clear();
+    keys.extend(
+        run.iter()
+            .enumerate()
+            .map(|(i, item)| pack(point(item)) | i as u64),
+    );
+    keys.sort_unstable();
+    copy.clear();
+    copy.extend_from_slice(run);
+    let place_mask = (1u64 << index_bits) - 1; // index_bits ≤ 64 − x_bits − y_bits < 64
+    for (slot, &key) in run.iter_mut().zip(keys.iter()) {
+        *slot = copy[(key & place_mask) as usize];
+    }
+    // Equal points are neighbours now; each run of them is sorted by the tie-break.
+    let mut begin = 0;
+    for end in 1..=keys.len() {
+        if end == keys.len() || keys[end] >> index_bits != keys[begin] >> index_bits {
+            if end - begin > 1 {
+                run[begin..end].sort_unstable_by_key(&tie);
+            }
+            begin = end;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn frame_of(items: &[(GridPoint, u8)]) -> PointBox {
+        let (min, max) = bounds(items.iter().map(|item| item.0));
+        PointBox::spanning(min.x, max.x, min.y, max.y)
+    }
+
+    /// Points on a lattice of `scale` from `offset`: few distinct coordinates make equal
+    /// points, whose order the tie-break decides; a scale of 2^38 makes spans that do
+    /// not fit the packed keys (the comparison fallback).
+    fn items(raw: &[(i64, i64, u8)], scale: i64, offset: i64) -> Vec<(GridPoint, u8)> {
+        raw.iter()
+            .map(|&(x, y, t)| (GridPoint::new(offset + x * scale, -y * scale), t))
+            .collect()
+    }
+
+    proptest! {
+        /// One run sorted by packed keys is the comparison sort's order.
+        #[test]
+        fn packed_sort_is_the_sort_by_point_then_tie(
+            raw in proptest::collection::vec((0i64..6, 0i64..6, any::<u8>()), 0..300),
+            scale in prop_oneof![Just(1i64), Just(1 << 20), Just(1 << 38)],
+            offset in -(1i64 << 39)..(1i64 << 38),
+        ) {
+            let mut items = items(&raw, scale, offset);
+            let mut expected = items.clone();
+            expected.sort();
+            let frame = frame_of(&items);
+            let by = (|p: &(GridPoint, u8)| p.0, |p: &(GridPoint, u8)| p.1);
+            sort_by_point(&mut items, frame, by.0, by.1, &mut Scratch::default());
+            prop_assert_eq!(items, expected);
+        }
+
+        /// The whole sort, ranges of x included (from 4,096 items), on both sides of
+        /// the parallel threshold, is the comparison sort's order.
+        #[test]
+        fn sorted_by_point_is_the_sort_by_point_then_tie(
+            raw in proptest::collection::vec((0i64..3000, 0i64..40, any::<u8>()), 0..9000),
+            scale in prop_oneof![Just(1i64), Just(1 << 12), Just(1 << 38)],
+            offset in -(1i64 << 38)..(1i64 << 38),
+        ) {
+            let items = items(&raw, scale, offset);
+            let mut expected = items.clone();
+            expected.sort();
+            let by = (|p: &(GridPoint, u8)| p.0, |p: &(GridPoint, u8)| p.1);
+            let bounds = bounds(items.iter().map(|item| item.0));
+            for share_out in [false, true] {
+                let sorted = sorted_by_point(items.len(), bounds, items.iter().copied(), by, share_out);
+                prop_assert_eq!(&sorted, &expected);
+            }
+        }
+    }
+
+    #[test]
+    fn keys_order_points_by_x_then_y() {
+        // Packed, (0, 5) comes before (1, 0): x counts first however large y is.
+        let mut items = vec![(GridPoint::new(1, 0), 0u8), (GridPoint::new(0, 5), 0)];
+        let frame = frame_of(&items);
+        assert!(frame.x_bits + frame.y_bits < 64);
+        sort_by_point(&mut items, frame, |p| p.0, |p| p.1, &mut Scratch::default());
+        assert_eq!(items[0].0, GridPoint::new(0, 5));
+    }
+}
