@@ -469,6 +469,23 @@ fn pieces_as_fragments(hot: &[GridPoint], pieces: &[Piece], out: &mut Vec<Fragme
     );
 }
 
+/// How many of at most 4,096 fragments spread evenly over `fragments` satisfy `test`,
+/// and how many were looked at: a cheap estimate of a share, for choices of speed only.
+pub(super) fn sampled_share(
+    fragments: &[Fragment],
+    test: impl Fn(&Fragment) -> bool,
+) -> (usize, usize) {
+    let sample = fragments
+        .iter()
+        .step_by(fragments.len().div_ceil(4096).max(1));
+    let (mut hits, mut seen) = (0, 0);
+    for f in sample {
+        seen += 1;
+        hits += usize::from(test(f));
+    }
+    (hits, seen)
+}
+
 /// Whether the noded sweep is expected to beat the grid round: the sweep costs about the
 /// same per point, the round per piece and per candidate pair. Region boundaries (every
 /// point on two or more pieces, crossings on four) favour the sweep, 1.1–3× on the

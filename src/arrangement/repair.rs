@@ -8,7 +8,7 @@ use super::point_sort::{bounds, sorted_by_point};
 use super::rows::RowOrder;
 use super::search::{Index, Path, SearchMode};
 use super::{
-    add_nets, nets_too_large, too_many_vertices, ArrangeStats, Nets, Segment,
+    add_nets, nets_too_large, sampled_share, too_many_vertices, ArrangeStats, Nets, Segment,
     MAX_ARRANGEMENT_VERTICES,
 };
 
@@ -300,19 +300,12 @@ fn axis_parallel_chain<'a>(
     })
 }
 
-/// Whether at least an eighth of the fragments are horizontal, judged on at most 4,096
-/// of them spread evenly: then the initial reroute builds the row order, whose radix
+/// Whether at least an eighth of the fragments are horizontal, judged on a sample
+/// ([`sampled_share`]): then the initial reroute builds the row order, whose radix
 /// sort costs about what the point search spends on that many. (A choice of speed only:
 /// the chains are the same either way.)
 fn many_horizontal(fragments: &[Fragment]) -> bool {
-    let sample = fragments
-        .iter()
-        .step_by(fragments.len().div_ceil(4096).max(1));
-    let (mut seen, mut horizontal) = (0, 0);
-    for f in sample {
-        seen += 1;
-        horizontal += usize::from(f.a.y == f.b.y);
-    }
+    let (horizontal, seen) = sampled_share(fragments, |f| f.a.y == f.b.y);
     8 * horizontal >= seen
 }
 

@@ -7,7 +7,8 @@
 //! - the uniform grid of [C2]/[C3] (default for evenly spread input): pairs cell by cell,
 //!   each in the first cell both share; points from the cells around a fragment;
 //! - the older searches of [C4] (a sweep by minimum x with an active list; a binary search
-//!   of the x-sorted points), used when the grid's cell counts show clustering; both are
+//!   of the x-sorted points), used when the grid's cell counts show clustering or when
+//!   nearly all fragments are axis-parallel ([`mostly_axis_parallel`]); both are
 //!   kept per horizontal band so a query reads only the bands its y range meets. With
 //!   [`SearchMode::Auto`] the points of clustered input go to a k-d tree instead
 //!   ([`super::point_tree`], which says why);
@@ -22,7 +23,7 @@ use crate::lists::Lists;
 use crate::predicates::floor_div;
 
 use super::point_tree::PointTree;
-use super::Fragment;
+use super::{sampled_share, Fragment};
 
 /// Which candidate search to run (hidden knob for tests and benchmarks).
 // Only tests and benchmarks force a search (feature `internals`).
@@ -61,6 +62,19 @@ const CLUSTER_FACTOR: u128 = 32;
 fn clustered(counts: &[usize], items: usize) -> bool {
     let square_sum: u128 = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
     square_sum > CLUSTER_FACTOR * items as u128
+}
+
+/// Whether at least six sevenths of the fragments are horizontal or vertical (on a
+/// sample, [`sampled_share`]): then the sweep beats the grid ([C4] allows any complete
+/// search, [C1]). A horizontal fragment sits in one band of the sweep, where the grid
+/// lists a long one in every cell it passes. Measured on `Region::shrink` (sweep against
+/// grid): rooms-1024 (share 0.87) 4.5 → 4.1 ms, cave-256 (0.87) 20.8 → 20.1 ms; the caves
+/// from 512 (0.88) already took the sweep ([C4]); pillars (0.80) were slower, 4.5 → 5.3 ms
+/// (medians) on pillars-256, and so were tile maps' grown regions (0.65–0.68) on
+/// pillars-256 (docs/performance.md, twenty-fourth session).
+fn mostly_axis_parallel(segs: &[Fragment]) -> bool {
+    let (axis_parallel, seen) = sampled_share(segs, |f| f.a.x == f.b.x || f.a.y == f.b.y);
+    7 * axis_parallel >= 6 * seen
 }
 
 /// The cell layout of [C2]: square cells of side 2^shift over the bounding box.
@@ -482,6 +496,7 @@ impl Index {
             SearchMode::Auto if segs.len() <= SMALL_INPUT => (Path::BruteForce, None),
             SearchMode::Sweep => (Path::Sweep, None),
             SearchMode::Grid => (Path::Grid, SegmentGrid::build(segs, false)),
+            SearchMode::Auto if mostly_axis_parallel(segs) => (Path::Sweep, None),
             SearchMode::Auto => match SegmentGrid::build(segs, true) {
                 Some(grid) => (Path::Grid, Some(grid)),
                 None => (Path::Sweep, None),

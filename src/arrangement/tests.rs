@@ -555,6 +555,40 @@ fn clustered_input_falls_back_to_the_sweep_and_agrees() {
     );
 }
 
+/// Unit squares' sides on a tile lattice, with `diagonals` of every 20 edges replaced by
+/// a diagonal across the square (tile maps' shrinks are mostly such edges).
+fn tile_edges(rng: &mut Rng, squares: usize, diagonals: usize) -> Vec<TaggedEdge> {
+    let mut edges = Vec::new();
+    for k in 0..squares {
+        let (x, y) = (rng.range(0, 200) * 8, rng.range(0, 200) * 8);
+        let side = rng.range(4, 24);
+        let corners = [(x, y), (x + side, y), (x + side, y + side), (x, y + side)];
+        for c in 0..4 {
+            let (from, to) = (corners[c], corners[(c + 1) % 4]);
+            let to = if edges.len() % 20 < diagonals {
+                corners[(c + 2) % 4]
+            } else {
+                to
+            };
+            edges.push(e(from, to, (k % 3) as u8));
+        }
+    }
+    edges
+}
+
+#[test]
+fn axis_parallel_input_takes_the_sweep_and_all_paths_agree() {
+    // At least six sevenths horizontal or vertical: the sweep; a fifth diagonal: the grid.
+    let mut rng = Rng(5);
+    for (diagonals, sweep) in [(0, true), (2, true), (4, false), (10, false)] {
+        let edges = tile_edges(&mut rng, 300, diagonals);
+        let (_, stats) = arrange_all(&edges);
+        // (A later search on the rerouted pieces may see another share.)
+        let grid = stats.grid_searches > 0;
+        assert_eq!(grid, !sweep, "{diagonals} in 20: {stats:?}");
+    }
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;
