@@ -19,6 +19,7 @@ mod rows;
 mod search;
 mod strips;
 
+use point_sort::Bounds;
 #[cfg(any(test, feature = "internals"))]
 pub use repair::repair_fragments;
 use repair::Piece;
@@ -508,11 +509,7 @@ fn tag_counts(tag: EdgeTag) -> Nets {
 pub(crate) fn input_fragments<'a>(
     edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 ) -> Result<Vec<Fragment>> {
-    let mut count = 0;
-    let (mut min, mut max) = (
-        GridPoint::new(i64::MAX, i64::MAX),
-        GridPoint::new(i64::MIN, i64::MIN),
-    );
+    let (mut count, mut bounds) = (0, Bounds::EMPTY);
     for (k, e) in edges.clone().enumerate() {
         if !within_arrangement_range(e.from) || !within_arrangement_range(e.to) {
             return Err(Error::invalid(
@@ -522,24 +519,22 @@ pub(crate) fn input_fragments<'a>(
         }
         if e.from != e.to {
             count += 1;
-            let a = e.from.min(e.to);
-            (min.x, min.y) = (min.x.min(a.x), min.y.min(a.y));
-            (max.x, max.y) = (max.x.max(a.x), max.y.max(a.y));
+            bounds.include(e.from.min(e.to)); // the smaller end a
         }
     }
     let canonical = edges
         .filter(|e| e.from != e.to) // [A1]
         .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
-    let mut fragments = sorted_by_ends(count, (min, max), canonical);
+    let mut fragments = sorted_by_ends(count, bounds, canonical);
     repair::merge_sorted(&mut fragments)?;
     Ok(fragments)
 }
 
 /// The `count` fragments of `fragments` sorted by (a, b), their smaller ends a within
-/// the box from `min` to `max` (corners).
+/// `bounds`.
 fn sorted_by_ends(
     count: usize,
-    bounds: (GridPoint, GridPoint),
+    bounds: Bounds,
     fragments: impl Iterator<Item = Fragment> + Clone + Sync,
 ) -> Vec<Fragment> {
     point_sort::sorted_by_point(count, bounds, fragments, (|f| f.a, |f| f.b), true)

@@ -22,15 +22,15 @@ use crate::grid::GridPoint;
 /// the cache.
 const SORT_RANGE: usize = 512;
 
-/// The `count` items of `items` sorted by (`point`, `tie`), every point within the box
-/// from `min` to `max` (corners): spread into ranges of x of about [`SORT_RANGE`] items
+/// The `count` items of `items` sorted by (`point`, `tie`), every point within
+/// `bounds`: spread into ranges of x of about [`SORT_RANGE`] items
 /// on evenly spread input, then each range sorted by packed keys. Linear apart from the
 /// short sorts, where a comparison sort of the whole is n log n and leaves the cache at
 /// 10^6 items. With `share_out` and the `parallel` feature, the ranges are shared out
 /// between the threads (callers already on one thread of several pass false).
 pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
     count: usize,
-    (min, max): (GridPoint, GridPoint),
+    Bounds { min, max }: Bounds,
     items: impl Iterator<Item = T> + Clone + Sync,
     (point, tie): (impl Fn(&T) -> GridPoint + Sync, impl Fn(&T) -> K + Sync),
     share_out: bool,
@@ -129,16 +129,39 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
     sorted
 }
 
-/// The corners (least x and y, greatest x and y) of the box of `points` (of no points,
-/// a box with min above max, which [`sorted_by_point`] never reads).
-pub(super) fn bounds(points: impl Iterator<Item = GridPoint>) -> (GridPoint, GridPoint) {
-    let mut min = GridPoint::new(i64::MAX, i64::MAX);
-    let mut max = GridPoint::new(i64::MIN, i64::MIN);
-    for p in points {
-        (min.x, min.y) = (min.x.min(p.x), min.y.min(p.y));
-        (max.x, max.y) = (max.x.max(p.x), max.y.max(p.y));
+/// The box of some points, by its corners (for no points min lies above max, a box
+/// [`sorted_by_point`] never reads).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Bounds {
+    pub min: GridPoint,
+    pub max: GridPoint,
+}
+
+impl Bounds {
+    /// The box of no points.
+    pub(super) const EMPTY: Bounds = Bounds {
+        min: GridPoint {
+            x: i64::MAX,
+            y: i64::MAX,
+        },
+        max: GridPoint {
+            x: i64::MIN,
+            y: i64::MIN,
+        },
+    };
+
+    /// Grows the box to hold `p`.
+    pub(super) fn include(&mut self, p: GridPoint) {
+        (self.min.x, self.min.y) = (self.min.x.min(p.x), self.min.y.min(p.y));
+        (self.max.x, self.max.y) = (self.max.x.max(p.x), self.max.y.max(p.y));
     }
-    (min, max)
+
+    /// The box of `points`.
+    pub(super) fn of(points: impl Iterator<Item = GridPoint>) -> Bounds {
+        let mut bounds = Bounds::EMPTY;
+        points.for_each(|p| bounds.include(p));
+        bounds
+    }
 }
 
 /// The box the points of a run lie in: x in [x0, x0 + 2^x_bits), y in [y0, y0 + 2^y_bits).
@@ -233,7 +256,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn frame_of(items: &[(GridPoint, u8)]) -> PointBox {
-        let (min, max) = bounds(items.iter().map(|item| item.0));
+        let Bounds { min, max } = Bounds::of(items.iter().map(|item| item.0));
         PointBox::spanning(min.x, max.x, min.y, max.y)
     }
 
@@ -275,7 +298,7 @@ mod tests {
             let mut expected = items.clone();
             expected.sort();
             let by = (|p: &(GridPoint, u8)| p.0, |p: &(GridPoint, u8)| p.1);
-            let bounds = bounds(items.iter().map(|item| item.0));
+            let bounds = Bounds::of(items.iter().map(|item| item.0));
             for share_out in [false, true] {
                 let sorted = sorted_by_point(items.len(), bounds, items.iter().copied(), by, share_out);
                 prop_assert_eq!(&sorted, &expected);

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
-use super::point_sort::{bounds, sorted_by_point};
+use super::point_sort::{sorted_by_point, Bounds};
 use super::rows::RowOrder;
 use super::search::{Index, Path, SearchMode};
 use super::{
@@ -125,7 +125,7 @@ fn hot_pixels(
     // Equal larger ends take one index whatever their order: sorted by the point alone.
     let larger: Vec<(GridPoint, usize)> = sorted_by_point(
         fragments.len(),
-        bounds(fragments.iter().map(|f| f.b)),
+        Bounds::of(fragments.iter().map(|f| f.b)),
         fragments.iter().enumerate().map(|(i, f)| (f.b, i)),
         (|l: &(GridPoint, usize)| l.0, |_: &_| ()),
         false, // the caller may be one strip of several
@@ -177,38 +177,37 @@ fn for_each_chain<'k>(
     select: impl Fn(GridPoint, GridPoint, GridPoint) -> bool,
     known: impl Fn(usize) -> Option<KnownChain<'k>>,
     stats: &mut ArrangeStats,
-    mut emit: impl FnMut(usize, &[(i128, usize)]),
+    mut emit: impl FnMut(usize, &[usize]),
 ) {
     index.attach_points(points);
     let first_path = index.point_path();
     count_search(stats, first_path);
-    let mut chain: Vec<(i128, usize)> = Vec::new();
+    // A searched chain with its projections, sorted; then the pixels alone, as emitted.
+    let mut found: Vec<(i128, usize)> = Vec::new();
+    let mut chain: Vec<usize> = Vec::new();
     let mut candidates = 0u64;
     for (i, f) in fragments.iter().enumerate() {
         chain.clear();
-        let (a, b) = (f.a, f.b);
-        let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
-        let projection = |p: GridPoint| i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
         if let Some(known) = known(i) {
             match known {
-                KnownChain::Column(range) => {
-                    chain.extend(range.map(|k| (projection(points[k]), k)));
-                }
-                KnownChain::Row(pixels) => chain.extend(pixels.iter().map(|&k| {
-                    let k = k as usize;
-                    (projection(points[k]), k)
-                })),
+                KnownChain::Column(range) => chain.extend(range),
+                KnownChain::Row(pixels) => chain.extend(pixels.iter().map(|&k| k as usize)),
             }
             emit(i, &chain);
             continue;
         }
+        let (a, b) = (f.a, f.b);
+        let (dx, dy) = (i128::from(b.x - a.x), i128::from(b.y - a.y));
+        let projection = |p: GridPoint| i128::from(p.x - a.x) * dx + i128::from(p.y - a.y) * dy;
+        found.clear();
         index.for_each_point_near(fragments, points, i, |k, p| {
             candidates += 1;
             if select(a, b, p) {
-                chain.push((projection(p), k));
+                found.push((projection(p), k));
             }
         });
-        chain.sort_unstable();
+        found.sort_unstable();
+        chain.extend(found.iter().map(|&(_, k)| k));
         emit(i, &chain);
     }
     // The band search may have handed over to the tree part way (Auto only).
@@ -241,7 +240,7 @@ fn reroute_through(
             let f = &fragments[i];
             changed |= !chain.is_empty();
             let mut from = f.a;
-            for p in chain.iter().map(|&(_, k)| points[k]).chain([f.b]) {
+            for p in chain.iter().map(|&k| points[k]).chain([f.b]) {
                 out.push(oriented(from, p, f.net));
                 from = p;
             }
@@ -340,7 +339,7 @@ pub(super) fn initial_reroute(
         |i| axis_parallel_chain(&fragments[i], ends[i], rows.as_ref()),
         stats,
         |_, chain| {
-            interior.extend(chain.iter().map(|&(_, k)| k as u32));
+            interior.extend(chain.iter().map(|&k| k as u32));
             chain_ends.push(interior.len());
         },
     );
@@ -609,7 +608,7 @@ mod tests {
             let rows = RowOrder::new(&hot);
             let mut chains = |direct: bool| {
                 let mut out = Vec::new();
-                let emit = |i: usize, chain: &[(i128, usize)]| out.push((i, chain.to_vec()));
+                let emit = |i: usize, chain: &[usize]| out.push((i, chain.to_vec()));
                 let stats = &mut ArrangeStats::default();
                 for_each_chain(
                     &fragments,
