@@ -1,6 +1,6 @@
-//! Sorting by point (x, then y), ties by a second key: the input fragments by their ends,
-//! the larger ends and the crossing pixels of the hot pixels. An implementation choice:
-//! the order is the one of a comparison sort ([A0]).
+//! Sorting by point (x, then y), ties by a second key: the input fragments by their ends
+//! and the fragments' larger ends for the hot pixels. An implementation choice: the
+//! order is the one of a comparison sort ([A0]).
 //!
 //! The items are spread into ranges of x of about [`SORT_RANGE`] items (a counting sort),
 //! then each range is sorted while it sits in the cache, by packed integer keys. Why
