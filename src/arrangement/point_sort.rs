@@ -186,7 +186,7 @@ impl PointBox {
 }
 
 /// The fewest bits that hold every value up to `max`.
-fn bits_for(max: u64) -> u32 {
+pub(super) fn bits_for(max: u64) -> u32 {
     u64::BITS - max.leading_zeros()
 }
 

@@ -14,6 +14,8 @@
 
 use crate::grid::GridPoint;
 
+use super::point_sort::bits_for;
+
 /// Bits per pass of the radix sort.
 const DIGIT_BITS: u32 = 13;
 
@@ -74,7 +76,7 @@ fn rows_in_order(hot: &[GridPoint]) -> Vec<u64> {
         .enumerate()
         .map(|(k, p)| (p.y.abs_diff(low) << 32) | k as u64)
         .collect();
-    let bits = u64::BITS - span.leading_zeros();
+    let bits = bits_for(span);
     let mut scratch = vec![0u64; keys.len()];
     let mut shift = 32;
     while shift < 32 + bits {
