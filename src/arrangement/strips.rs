@@ -8,10 +8,12 @@
 //! Why a strip's window gives exactly the global pieces (L is the largest x extent
 //! b.x − a.x of a fragment; a pixel met by a fragment has its x within the fragment's x
 //! range, since pixels are half-open squares, [A3]):
-//! - The window of strip [X, X') holds every fragment whose x range meets the zone
-//!   Z = [X − L − 1, X' + 2L + 1]. Its hot pixels with x in [Z.lo + 1, Z.hi − 1] are then
-//!   exactly the global ones there: an endpoint lies on its fragment, a rounded crossing
-//!   within 1/2 of the crossing, which lies on both fragments.
+//! - The window of strip [X, X') is a run of the input (sorted by a) holding every
+//!   fragment whose x range meets the zone Z = [X − L − 1, X' + 2L + 1]. Its hot pixels
+//!   with x in [Z.lo + 1, Z.hi − 1] are then exactly the global ones there: an endpoint
+//!   lies on its fragment, a rounded crossing within 1/2 of the crossing, which lies on
+//!   both fragments; and the window's other fragments, being input fragments too, add
+//!   only global hot pixels.
 //! - So a fragment whose x range lies in [Z.lo + 1, Z.hi − 1] meets the same hot pixels
 //!   as globally and gets the same pieces. Every fragment meeting a pixel with x in
 //!   [X, X' + L] is such a fragment (its x range is within [X − L, X' + 2L]). Hence the
@@ -162,7 +164,6 @@ fn append_part(
 /// Buffers reused from strip to strip (one set per thread).
 #[derive(Default)]
 struct StripBuffers {
-    window: Vec<Fragment>,
     round: Vec<Fragment>,
 }
 
@@ -183,15 +184,10 @@ fn strip_part(
     first_round: FirstRound,
     buffers: &mut StripBuffers,
 ) -> Option<StripPart> {
-    let (lo, hi, zone_lo) = strips.window(fragments, k);
-    let window = &mut buffers.window;
-    window.clear();
-    window.extend(
-        fragments[lo..hi]
-            .iter()
-            .filter(|f| f.b.x >= zone_lo)
-            .copied(),
-    );
+    // A slice of the input, not a copy: on two threads the copies took the cave-1024
+    // pipeline 10–25 ms and 50–80 MB of its peak, where the fragments left of the zone
+    // that the slice keeps are 3 % of a window (docs/performance.md, twenty-fifth session).
+    let window = strips.window(fragments, k);
     let mut stats = ArrangeStats {
         window_fragments: window.len(),
         ..ArrangeStats::default()
@@ -324,18 +320,8 @@ impl Strips {
         if any_overlap {
             return Some(strips);
         }
-        // The fragments each window will hold: all of lo..hi from the first a.x inside the
-        // zone on, and those before it that reach into the zone.
         let windows: usize = (0..strips.count())
-            .map(|k| {
-                let (lo, hi, zone_lo) = strips.window(fragments, k);
-                let inside = lo + fragments[lo..hi].partition_point(|f| f.a.x < zone_lo);
-                (hi - inside)
-                    + fragments[lo..inside]
-                        .iter()
-                        .filter(|f| f.b.x >= zone_lo)
-                        .count()
-            })
+            .map(|k| strips.window(fragments, k).len())
             .sum();
         let (num, den) = MAX_WINDOW_OVERLAP;
         (windows * den <= n * num).then_some(strips)
@@ -350,17 +336,16 @@ impl Strips {
         (self.xs[k], self.xs[k + 1])
     }
 
-    /// The window of strip k: fragments `lo..hi` (by a.x) hold every fragment whose x
-    /// range meets the zone [X_k − L − 1, X_{k+1} + 2L + 1]; those with b.x below the
-    /// zone's start (returned third) are to be skipped. |coordinates| ≤ 2^39 and
-    /// L ≤ 2^40, so nothing overflows; the ends are unbounded.
-    fn window(&self, fragments: &[Fragment], k: usize) -> (usize, usize, i64) {
+    /// The window of strip k: the run of fragments (sorted by a.x) from the first whose
+    /// x range can reach the zone [X_k − L − 1, X_{k+1} + 2L + 1] (a.x ≥ its start − L)
+    /// to the last starting in it. |coordinates| ≤ 2^39 and L ≤ 2^40, so nothing
+    /// overflows; the ends are unbounded.
+    fn window<'f>(&self, fragments: &'f [Fragment], k: usize) -> &'f [Fragment] {
         let (x, x_next) = self.span(k);
-        let zone_lo = if k == 0 { i64::MIN } else { x - self.reach - 1 };
         let lo = if k == 0 {
             0
         } else {
-            // b.x ≥ zone_lo needs a.x ≥ zone_lo − L.
+            let zone_lo = x - self.reach - 1;
             fragments.partition_point(|f| f.a.x < zone_lo - self.reach)
         };
         let hi = if k + 1 == self.count() {
@@ -369,6 +354,6 @@ impl Strips {
             let zone_hi = x_next + 2 * self.reach + 1;
             fragments.partition_point(|f| f.a.x <= zone_hi)
         };
-        (lo, hi, zone_lo)
+        &fragments[lo..hi]
     }
 }
