@@ -192,7 +192,7 @@ fn strip_part(
         window_fragments: window.len(),
         ..ArrangeStats::default()
     };
-    let (hot, pieces) = match first_round {
+    let (mut hot, mut pieces) = match first_round {
         FirstRound::Verified => first_round_unchanged(window, &mut buffers.round, &mut stats)?,
         FirstRound::Deferred => {
             repair::initial_reroute(window, SearchMode::Auto, &mut stats).ok()?
@@ -219,24 +219,39 @@ fn strip_part(
     );
     let base = used.rank(own_pixels.start);
     let local = |k: usize| used.rank(k) - base;
-    let segments = pieces[own_pieces]
-        .iter()
-        .filter(|p| kept(p))
-        .map(|p| Segment {
+    // The part is written over the window's own buffers: fresh pages were most of a
+    // strip's cost beyond its work on two threads.
+    keep_in_place(&mut pieces, own_pieces, |_, p| {
+        kept(&p).then(|| Segment {
             a: local(p.a_index()) as u32,
             b: local(p.b_index()) as u32,
             net: p.net,
         })
-        .collect();
-    let vertices = own_pixels
-        .filter(|&k| used.contains(k))
-        .map(|k| hot[k])
-        .collect();
+    });
+    keep_in_place(&mut hot, own_pixels, |k, p| used.contains(k).then_some(p));
+    let (vertices, segments) = (hot, pieces);
     Some(StripPart {
         vertices,
         segments,
         stats,
     })
+}
+
+/// Makes `items` the `f(k, items[k])` that are Some for k in `range`, in order: each
+/// lands at or before its own place, so the buffer is rewritten in place.
+fn keep_in_place<T: Copy>(
+    items: &mut Vec<T>,
+    range: std::ops::Range<usize>,
+    f: impl Fn(usize, T) -> Option<T>,
+) {
+    let mut kept = 0;
+    for k in range {
+        if let Some(item) = f(k, items[k]) {
+            items[kept] = item;
+            kept += 1;
+        }
+    }
+    items.truncate(kept);
 }
 
 /// The initial reroute of `fragments` ([A3]) and a check that X9's first round changes
