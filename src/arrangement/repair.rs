@@ -101,7 +101,7 @@ fn crossings(
 ) {
     count_search(stats, index.path());
     let mut candidates = 0u64;
-    index.for_each_pair(fragments, |i, j| {
+    index.for_each_crossing_candidate(fragments, |i, j| {
         candidates += 1;
         let (f, g) = (&fragments[i], &fragments[j]);
         if properly_cross(f.a, f.b, g.a, g.b) {

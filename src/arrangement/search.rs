@@ -436,9 +436,22 @@ fn first_common(a: &[Id], b: &[Id]) -> Option<Id> {
 #[derive(Debug, Clone, Copy)]
 struct ActiveEntry {
     id: Id,
+    /// [`AXIS_HORIZONTAL`], [`AXIS_VERTICAL`] or [`AXIS_NONE`] (kept in what would be
+    /// padding).
+    axis: u32,
     max_x: i64,
     min_y: i64,
     max_y: i64,
+}
+
+/// The direction bits of an [`ActiveEntry`]: a segment is horizontal, vertical or
+/// neither (a fragment has distinct ends, so not both).
+const AXIS_NONE: u32 = 0;
+const AXIS_HORIZONTAL: u32 = 1;
+const AXIS_VERTICAL: u32 = 2;
+
+fn axis_of(horizontal: bool, vertical: bool) -> u32 {
+    (u32::from(horizontal) * AXIS_HORIZONTAL) | (u32::from(vertical) * AXIS_VERTICAL)
 }
 
 /// How points are searched.
@@ -527,7 +540,22 @@ impl Index {
 
     /// Calls `f(i, j)` (i < j) at least once for every pair of segments whose closed
     /// segments share a point, and exactly once per pair in the grid and sweep paths.
-    pub(crate) fn for_each_pair(&self, segs: &[Fragment], mut f: impl FnMut(usize, usize)) {
+    pub(crate) fn for_each_pair(&self, segs: &[Fragment], f: impl FnMut(usize, usize)) {
+        self.pairs(segs, false, f);
+    }
+
+    /// [`Index::for_each_pair`] for proper crossings only: the sweep may leave out pairs
+    /// of two horizontal or two vertical segments, which are collinear where they meet
+    /// and so never cross properly (a fifth of the cave-1024 shrink's pairs).
+    pub(crate) fn for_each_crossing_candidate(
+        &self,
+        segs: &[Fragment],
+        f: impl FnMut(usize, usize),
+    ) {
+        self.pairs(segs, true, f);
+    }
+
+    fn pairs(&self, segs: &[Fragment], skip_parallel: bool, mut f: impl FnMut(usize, usize)) {
         match (&self.grid, self.path) {
             (Some(grid), Path::Grid) => {
                 // A pair shares a point only if it shares the cell holding that point
@@ -598,6 +626,14 @@ impl Index {
                     let i = id as usize;
                     let s = &segs[i];
                     let (min_y, max_y) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
+                    let (horizontal, vertical) = (min_y == max_y, s.a.x == s.b.x);
+                    // With `skip_parallel`, active entries of s's own direction are left
+                    // out: meeting s, they are collinear with it.
+                    let skipped = if !skip_parallel {
+                        AXIS_NONE
+                    } else {
+                        axis_of(horizontal, vertical)
+                    };
                     let first = bands.band(min_y);
                     for band in bands.range(min_y, max_y) {
                         let list = &mut active[band];
@@ -618,7 +654,8 @@ impl Index {
                             let meets = stays
                                 & (t.min_y <= max_y)
                                 & (t.max_y >= min_y)
-                                & (band == first.max(bands.band(t.min_y)));
+                                & (band == first.max(bands.band(t.min_y)))
+                                & (t.axis & skipped == 0);
                             partners[met] = t.id;
                             met += usize::from(meets);
                         }
@@ -626,6 +663,7 @@ impl Index {
                         partners.truncate(met);
                         list.push(ActiveEntry {
                             id,
+                            axis: axis_of(horizontal, vertical),
                             max_x: s.b.x,
                             min_y,
                             max_y,
