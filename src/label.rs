@@ -4,9 +4,9 @@ use std::cmp::Ordering;
 
 use crate::arrangement::{Arrangement, Segment};
 use crate::error::{Error, Result};
+use crate::gap_list::{GapList, NO_GUESS};
 use crate::grid::GridPoint;
 use crate::predicates::{cross, properly_cross};
-use crate::two_sided_list::{partition_point_near, TwoSidedList, NO_SLOT};
 
 /// Windings per operand on both sides of a segment a→b (a < b in (x, y) order):
 /// `left = right + net` ([L1]).
@@ -335,8 +335,8 @@ fn sweep<T>(
     let mut outgoing = Outgoing::new(vertices, segments)?;
 
     // [L2] The status, bottom to top, as two parallel lists.
-    let mut status_lines = TwoSidedList::<StatusLine>::default();
-    let mut entries = TwoSidedList::<StatusEntry>::default();
+    let mut status_lines = GapList::<StatusLine>::default();
+    let mut entries = GapList::<StatusEntry>::default();
     if !start.lines.is_empty() {
         status_lines.replace(0..0, &start.lines);
         entries.replace(0..0, &start.entries);
@@ -345,38 +345,36 @@ fn sweep<T>(
     let mut new_lines: Vec<StatusLine> = Vec::new();
     let mut new_entries: Vec<StatusEntry> = Vec::new();
     let mut new_ends: Vec<usize> = Vec::new();
-    // Per vertex, the status slot where a segment ending there was put (or `NO_SLOT`).
-    // Entries only move when a replacement shifts their side of the list, and then by
-    // a few places, so the slot is a close guess for the block ending at the vertex.
-    let mut end_slots = vec![NO_SLOT; vertices.len()];
+    // Per vertex, the status index at which a segment ending there was put (or
+    // `NO_GUESS`): only blocks below it that changed size have moved it since, so it is
+    // a close guess for the block ending at the vertex.
+    let mut end_guesses = vec![NO_GUESS; vertices.len()];
     for vi in swept {
         let v = vertices[vi];
         // [L3] Segments below v have v on their left (above). In a noded arrangement the
         // segments through v end there and come next, then the ones above v. (Vertices
         // are distinct, so a status line ends at v exactly when its segment does; one
         // ending elsewhere stays in the status to the end.)
-        let lines = status_lines.as_slice();
         let is_below = |line: &StatusLine| side(line, v) == Ordering::Greater;
-        let lo = match end_slots[vi] {
-            NO_SLOT => lines.partition_point(is_below),
-            slot => {
-                let guess = status_lines.index_of_slot(slot as usize);
-                partition_point_near(lines, guess, is_below)
-            }
+        let lo = match end_guesses[vi] {
+            NO_GUESS => status_lines.partition_point(is_below),
+            guess => status_lines.partition_point_near(guess as usize, is_below),
         };
-        let hi = lo + lines[lo..].iter().take_while(|line| line.to == v).count();
-        if lines
+        let mut hi = lo;
+        while status_lines.get(hi).is_some_and(|line| line.to == v) {
+            hi += 1;
+        }
+        if status_lines
             .get(hi)
-            .is_some_and(|line| side(line, v) != Ordering::Less)
+            .is_some_and(|line| side(&line, v) != Ordering::Less)
         {
             return Err(defect(
                 "sweep status does not match the segments ending at a vertex",
             ));
         }
-        let below = if lo > 0 {
-            entries.as_slice()[lo - 1].above
-        } else {
-            [0, 0]
+        let below = match lo.checked_sub(1).and_then(|i| entries.get(i)) {
+            Some(entry) => entry.above,
+            None => [0, 0],
         };
 
         // [L3] Outgoing segments bottom to top by the exact cross product of directions:
@@ -419,8 +417,8 @@ fn sweep<T>(
         // New neighbours in the status must not cross (Shamos–Hoey): v is strictly above
         // the line under the block and strictly below the one over it, so a segment
         // starting at v can only cross them if its far end is on the other side.
-        let under = lo.checked_sub(1).map(|i| lines[i]);
-        let over = lines.get(hi).copied();
+        let under = lo.checked_sub(1).and_then(|i| status_lines.get(i));
+        let over = status_lines.get(hi);
         let crossing = |l: StatusLine, m: StatusLine| properly_cross(l.from, l.to, m.from, m.to);
         let crossed = match (new_lines.first(), new_lines.last()) {
             (Some(&first), Some(&last)) => {
@@ -437,13 +435,13 @@ fn sweep<T>(
         status_lines.replace(lo..hi, &new_lines);
         entries.replace(lo..hi, &new_entries);
         for (k, &end) in new_ends.iter().enumerate() {
-            end_slots[end] = u32::try_from(status_lines.slot_of_index(lo + k)).unwrap_or(NO_SLOT);
+            end_guesses[end] = u32::try_from(lo + k).unwrap_or(NO_GUESS);
         }
     }
     Ok(SweepEnd {
         status: Status {
-            lines: status_lines.as_slice().to_vec(),
-            entries: entries.as_slice().to_vec(),
+            lines: status_lines.to_vec(),
+            entries: entries.to_vec(),
         },
     })
 }

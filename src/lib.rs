@@ -83,7 +83,7 @@ internal! {
 }
 
 // The status list the label sweep and the noded check share.
-mod two_sided_list;
+mod gap_list;
 
 // Compressed lists, shared by the arrangement's searches and the shrink's cover check.
 mod lists;

@@ -20,9 +20,9 @@
 
 use std::cmp::Ordering;
 
+use crate::gap_list::{GapList, NO_GUESS};
 use crate::grid::GridPoint;
 use crate::predicates::{cross, properly_cross};
-use crate::two_sided_list::{partition_point_near, TwoSidedList, NO_SLOT};
 
 use super::repair::Piece;
 
@@ -69,11 +69,11 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         ending[piece.b_index()] += 1;
     }
     // The pieces cut by the sweep line, bottom to top.
-    let mut status_list = TwoSidedList::<StatusLine>::default();
-    // Per point, the status slot where a piece ending there was put (as in the label
+    let mut status = GapList::<StatusLine>::default();
+    // Per point, the status index at which a piece ending there was put (as in the label
     // sweep): a close guess for the block through the point. Any search finds the same
     // block while the status is ordered, i.e. up to the first defect, where this stops.
-    let mut end_slots = vec![NO_SLOT; points.len()];
+    let mut end_guesses = vec![NO_GUESS; points.len()];
     let mut starting: Vec<StatusLine> = Vec::new();
     let mut next_piece = 0;
     for (vi, &v) in points.iter().enumerate() {
@@ -84,14 +84,11 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         if ending[vi] == 0 && next_piece == first_piece {
             continue; // no piece's endpoint: ignored
         }
-        let status = status_list.as_slice();
         // Pieces below v have v strictly on their left; then those through v, then above.
         let is_below = |l: &StatusLine| l.side(v) == Ordering::Greater;
-        let lo = match end_slots[vi] {
-            NO_SLOT => status.partition_point(is_below),
-            slot => {
-                partition_point_near(status, status_list.index_of_slot(slot as usize), is_below)
-            }
+        let lo = match end_guesses[vi] {
+            NO_GUESS => status.partition_point(is_below),
+            guess => status.partition_point_near(guess as usize, is_below),
         };
         let mut hi = lo;
         while let Some(line) = status.get(hi) {
@@ -127,25 +124,25 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         }
 
         // New neighbours must not cross (Shamos–Hoey).
-        let under = lo.checked_sub(1).map(|i| &status[i]);
+        let under = lo.checked_sub(1).and_then(|i| status.get(i));
         let over = status.get(hi);
         let crossing = |l: &StatusLine, m: &StatusLine| properly_cross(l.from, l.to, m.from, m.to);
         let crossed = match (starting.first(), starting.last()) {
             (Some(first), Some(last)) => {
-                under.is_some_and(|u| crossing(u, first)) || over.is_some_and(|o| crossing(o, last))
+                under.is_some_and(|u| crossing(&u, first))
+                    || over.is_some_and(|o| crossing(&o, last))
             }
-            _ => matches!((under, over), (Some(u), Some(o)) if crossing(u, o)),
+            _ => matches!((under, over), (Some(u), Some(o)) if crossing(&u, &o)),
         };
         if crossed {
             return false;
         }
-        status_list.replace(lo..hi, &starting);
+        status.replace(lo..hi, &starting);
         for (k, line) in starting.iter().enumerate() {
-            end_slots[line.end] =
-                u32::try_from(status_list.slot_of_index(lo + k)).unwrap_or(NO_SLOT);
+            end_guesses[line.end] = u32::try_from(lo + k).unwrap_or(NO_GUESS);
         }
     }
-    status_list.as_slice().is_empty()
+    status.is_empty()
 }
 
 /// The documented preconditions of [`pieces_are_noded`].
