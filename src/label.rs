@@ -345,10 +345,12 @@ fn sweep<T>(
     let mut new_lines: Vec<StatusLine> = Vec::new();
     let mut new_entries: Vec<StatusEntry> = Vec::new();
     let mut new_ends: Vec<usize> = Vec::new();
-    // Per vertex, the status index at which a segment ending there was put (or
-    // `NO_GUESS`): only blocks below it that changed size have moved it since, so it is
-    // a close guess for the block ending at the vertex.
-    let mut end_guesses = vec![NO_GUESS; vertices.len()];
+    // Per swept vertex (a half's sweep fills no table for the other half), the status
+    // index at which a segment ending there was put (or `NO_GUESS`): only blocks below
+    // it that changed size have moved it since, so it is a close guess for the block
+    // ending at the vertex.
+    let first = swept.start;
+    let mut end_guesses = vec![NO_GUESS; swept.len()];
     for vi in swept {
         let v = vertices[vi];
         // [L3] Segments below v have v on their left (above). In a noded arrangement the
@@ -356,7 +358,7 @@ fn sweep<T>(
         // are distinct, so a status line ends at v exactly when its segment does; one
         // ending elsewhere stays in the status to the end.)
         let is_below = |line: &StatusLine| side(line, v) == Ordering::Greater;
-        let lo = match end_guesses[vi] {
+        let lo = match end_guesses[vi - first] {
             NO_GUESS => status_lines.partition_point(is_below),
             guess => status_lines.partition_point_near(guess as usize, is_below),
         };
@@ -435,7 +437,9 @@ fn sweep<T>(
         status_lines.replace(lo..hi, &new_lines);
         entries.replace(lo..hi, &new_entries);
         for (k, &end) in new_ends.iter().enumerate() {
-            end_guesses[end] = u32::try_from(lo + k).unwrap_or(NO_GUESS);
+            if let Some(guess) = end_guesses.get_mut(end - first) {
+                *guess = u32::try_from(lo + k).unwrap_or(NO_GUESS);
+            }
         }
     }
     Ok(SweepEnd {
