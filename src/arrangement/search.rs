@@ -626,14 +626,10 @@ impl Index {
                     let i = id as usize;
                     let s = &segs[i];
                     let (min_y, max_y) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
-                    let (horizontal, vertical) = (min_y == max_y, s.a.x == s.b.x);
+                    let axis = axis_of(min_y == max_y, s.a.x == s.b.x);
                     // With `skip_parallel`, active entries of s's own direction are left
                     // out: meeting s, they are collinear with it.
-                    let skipped = if !skip_parallel {
-                        AXIS_NONE
-                    } else {
-                        axis_of(horizontal, vertical)
-                    };
+                    let skipped = if skip_parallel { axis } else { AXIS_NONE };
                     let first = bands.band(min_y);
                     for band in bands.range(min_y, max_y) {
                         let list = &mut active[band];
@@ -663,7 +659,7 @@ impl Index {
                         partners.truncate(met);
                         list.push(ActiveEntry {
                             id,
-                            axis: axis_of(horizontal, vertical),
+                            axis,
                             max_x: s.b.x,
                             min_y,
                             max_y,
