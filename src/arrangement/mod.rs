@@ -559,18 +559,29 @@ fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement
         p.a = used.rank(p.a_index()) as u32;
         p.b = used.rank(p.b_index()) as u32;
     }
-    let mut kept = 0;
-    for k in 0..hot.len() {
-        if used.contains(k) {
-            hot[kept] = hot[k];
-            kept += 1;
-        }
-    }
-    hot.truncate(kept);
+    let len = hot.len();
+    keep_in_place(&mut hot, 0..len, |k, p| used.contains(k).then_some(p));
     Arrangement {
         vertices: hot,
         segments: pieces,
     }
+}
+
+/// Makes `items` the `f(k, items[k])` that are Some for k in `range`, in order: each
+/// lands at or before its own place, so the buffer is rewritten in place.
+pub(super) fn keep_in_place<T: Copy>(
+    items: &mut Vec<T>,
+    range: std::ops::Range<usize>,
+    f: impl Fn(usize, T) -> Option<T>,
+) {
+    let mut kept = 0;
+    for k in range {
+        if let Some(item) = f(k, items[k]) {
+            items[kept] = item;
+            kept += 1;
+        }
+    }
+    items.truncate(kept);
 }
 
 /// A set of indices below `len` with rank queries: a bit per index and the count of set

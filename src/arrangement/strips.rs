@@ -34,8 +34,9 @@
 use crate::grid::GridPoint;
 
 use super::{
-    noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats, Arrangement,
-    FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints, MAX_ARRANGEMENT_VERTICES,
+    keep_in_place, noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats,
+    Arrangement, FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints,
+    MAX_ARRANGEMENT_VERTICES,
 };
 
 /// Most fragments per strip (the input is cut into ⌈n / this⌉ equal strips): a strip's
@@ -235,23 +236,6 @@ fn strip_part(
         segments,
         stats,
     })
-}
-
-/// Makes `items` the `f(k, items[k])` that are Some for k in `range`, in order: each
-/// lands at or before its own place, so the buffer is rewritten in place.
-fn keep_in_place<T: Copy>(
-    items: &mut Vec<T>,
-    range: std::ops::Range<usize>,
-    f: impl Fn(usize, T) -> Option<T>,
-) {
-    let mut kept = 0;
-    for k in range {
-        if let Some(item) = f(k, items[k]) {
-            items[kept] = item;
-            kept += 1;
-        }
-    }
-    items.truncate(kept);
 }
 
 /// The initial reroute of `fragments` ([A3]) and a check that X9's first round changes
