@@ -2,6 +2,10 @@
 //! arrangement's initial pieces, labelling, which proves them noded, tracing) on a cave map at 1 and at K threads (rayon pools, the
 //! `parallel` feature), alternating in one process, medians per phase. The arrangement
 //! runs one strip per thread, and the label sweeps from both ends; the rest is serial.
+//! The edges come from `shrink_edges`, the serial builder in one vector, where
+//! `Region::shrink` builds them in chunks on every thread: the edges column is not the
+//! shrink's (at two threads it read 45 ms against 19 on one, in the twenty-fifth
+//! session), so time the whole shrink with `pipeline_threads`.
 //!
 //!     cargo run --release --features parallel --bin shrink_phases -- ROUNDS K MAP-N:R
 //!
