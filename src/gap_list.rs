@@ -67,31 +67,23 @@ impl<T: Copy> GapList<T> {
         [front, back].concat()
     }
 
-    /// `partition_point(pred)` of the list, searched outwards from `guess`
-    /// ([`partition_point_near`]) in the part before or after the gap that holds it.
-    pub(crate) fn partition_point_near(
-        &self,
-        guess: usize,
-        mut pred: impl FnMut(&T) -> bool,
-    ) -> usize {
+    /// `partition_point(pred)` of the list, in the part before or after the gap that
+    /// holds it: searched outwards from `guess` ([`partition_point_near`]), or by binary
+    /// search for [`NO_GUESS`].
+    pub(crate) fn partition_point(&self, guess: u32, mut pred: impl FnMut(&T) -> bool) -> usize {
         let (front, back) = self.parts();
         // The list is partitioned: the point lies after the gap exactly when the last
         // element before it satisfies `pred`.
-        if front.last().is_none_or(&mut pred) {
-            front.len() + partition_point_near(back, guess.saturating_sub(front.len()), pred)
+        let (offset, part) = if front.last().is_none_or(&mut pred) {
+            (front.len(), back)
         } else {
-            partition_point_near(front, guess, pred)
-        }
-    }
-
-    /// `partition_point(pred)` of the list by binary search.
-    pub(crate) fn partition_point(&self, mut pred: impl FnMut(&T) -> bool) -> usize {
-        let (front, back) = self.parts();
-        if front.last().is_none_or(&mut pred) {
-            front.len() + back.partition_point(pred)
-        } else {
-            front.partition_point(pred)
-        }
+            (0, front)
+        };
+        offset
+            + match guess {
+                NO_GUESS => part.partition_point(pred),
+                guess => partition_point_near(part, (guess as usize).saturating_sub(offset), pred),
+            }
     }
 
     /// `splice(range, new)` of the list: in place when the lengths agree, else through
@@ -241,7 +233,7 @@ mod tests {
             values in proptest::collection::vec(0u8..6, 0..80),
             gap_at in 0usize..100,
             threshold in 0u8..7,
-            guess in 0usize..100,
+            guess in 0u32..100,
         ) {
             // The sorted values with the gap put anywhere (by a replacement that changes
             // the length there).
@@ -254,8 +246,8 @@ mod tests {
             list.replace(at..at + 1, &[]);
             prop_assert_eq!(list.to_vec(), sorted.clone());
             let pred = |&x: &u8| x < threshold;
-            prop_assert_eq!(list.partition_point_near(guess, pred), sorted.partition_point(pred));
-            prop_assert_eq!(list.partition_point(pred), sorted.partition_point(pred));
+            prop_assert_eq!(list.partition_point(guess, pred), sorted.partition_point(pred));
+            prop_assert_eq!(list.partition_point(NO_GUESS, pred), sorted.partition_point(pred));
         }
 
         #[test]

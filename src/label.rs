@@ -358,10 +358,7 @@ fn sweep<T>(
         // are distinct, so a status line ends at v exactly when its segment does; one
         // ending elsewhere stays in the status to the end.)
         let is_below = |line: &StatusLine| side(line, v) == Ordering::Greater;
-        let lo = match end_guesses[vi - first] {
-            NO_GUESS => status_lines.partition_point(is_below),
-            guess => status_lines.partition_point_near(guess as usize, is_below),
-        };
+        let lo = status_lines.partition_point(end_guesses[vi - first], is_below);
         let mut hi = lo;
         while status_lines.get(hi).is_some_and(|line| line.to == v) {
             hi += 1;

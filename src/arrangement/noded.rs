@@ -86,10 +86,7 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
         }
         // Pieces below v have v strictly on their left; then those through v, then above.
         let is_below = |l: &StatusLine| l.side(v) == Ordering::Greater;
-        let lo = match end_guesses[vi] {
-            NO_GUESS => status.partition_point(is_below),
-            guess => status.partition_point_near(guess as usize, is_below),
-        };
+        let lo = status.partition_point(end_guesses[vi], is_below);
         let mut hi = lo;
         while let Some(line) = status.get(hi) {
             if line.side(v) != Ordering::Equal {
