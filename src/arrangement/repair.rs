@@ -133,32 +133,41 @@ fn hot_pixels(
     // At most every endpoint and crossing; the unused tail of a large buffer is never touched.
     let mut hot: Vec<GridPoint> = Vec::with_capacity(2 * fragments.len() + crossing_pixels.len());
     let mut ends = vec![[0u32; 2]; fragments.len()];
+    // Each hot pixel is the least of the three heads; every head equal to it takes its
+    // index. A sequence that has run out shows `PAST_ALL`, beyond every arrangement point
+    // (coordinates within ±2^39, [G4]).
+    const PAST_ALL: GridPoint = GridPoint {
+        x: i64::MAX,
+        y: i64::MAX,
+    };
+    let smaller_end = |i: usize| fragments.get(i).map_or(PAST_ALL, |f| f.a);
+    let larger_end = |j: usize| larger.get(j).map_or(PAST_ALL, |l| l.0);
+    let crossing = |k: usize| crossing_pixels.get(k).copied().unwrap_or(PAST_ALL);
     let (mut i, mut j, mut k) = (0, 0, 0);
-    // Each hot pixel is the least of the three heads; every head equal to it takes its index.
-    while let Some(p) = [
-        fragments.get(i).map(|f| f.a),
-        larger.get(j).map(|l| l.0),
-        crossing_pixels.get(k).copied(),
-    ]
-    .into_iter()
-    .flatten()
-    .min()
-    {
+    let (mut next_a, mut next_b, mut next_c) = (smaller_end(0), larger_end(0), crossing(0));
+    loop {
+        let p = next_a.min(next_b).min(next_c);
+        if p == PAST_ALL {
+            break;
+        }
         if hot.len() == MAX_ARRANGEMENT_VERTICES {
             return Err(too_many_vertices());
         }
         let v = hot.len() as u32; // below the bound just checked
         hot.push(p);
-        while fragments.get(i).is_some_and(|f| f.a == p) {
+        while next_a == p {
             ends[i][0] = v;
             i += 1;
+            next_a = smaller_end(i);
         }
-        while let Some(&(_, f)) = larger.get(j).filter(|l| l.0 == p) {
-            ends[f][1] = v;
+        while next_b == p {
+            ends[larger[j].1][1] = v;
             j += 1;
+            next_b = larger_end(j);
         }
-        while crossing_pixels.get(k) == Some(&p) {
+        while next_c == p {
             k += 1;
+            next_c = crossing(k);
         }
     }
     Ok((hot, ends))
