@@ -12,14 +12,12 @@ use std::cmp::Ordering;
 
 use crate::grid::GridPoint;
 
-/// Cross product of `b − a` and `c − a` as exact i128 (positive: c left of a→b).
+/// Cross product of `b − a` and `c − a` as exact i128 (positive: c left of a→b), for
+/// |coordinates| ≤ 2^61: the differences then fit an i64 (≤ 2^62), so each product is one
+/// 64 × 64 → 128-bit multiplication instead of a 128-bit one (a third of the multiplies).
 #[inline]
 pub fn orient_det(a: GridPoint, b: GridPoint, c: GridPoint) -> i128 {
-    let abx = i128::from(b.x) - i128::from(a.x);
-    let aby = i128::from(b.y) - i128::from(a.y);
-    let acx = i128::from(c.x) - i128::from(a.x);
-    let acy = i128::from(c.y) - i128::from(a.y);
-    abx * acy - aby * acx
+    cross((b.x - a.x, b.y - a.y), (c.x - a.x, c.y - a.y))
 }
 
 /// Orientation of the triple: `Greater` counter-clockwise (c left of a→b), `Less`
