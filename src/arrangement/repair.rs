@@ -355,8 +355,7 @@ pub(super) fn initial_reroute(
     // Freed before the pieces are written: the heap reuses their memory (fresh pages are
     // much of the pieces' cost) and the peak stays lower.
     drop((index, rows));
-    let mut pieces = sorted_pieces(fragments, &ends, &interior, &chain_ends, hot.len());
-    add_equal_neighbours(&mut pieces, |p| (p.a, p.b), |p| &mut p.net)?;
+    let pieces = merged_pieces(fragments, &ends, &interior, &chain_ends, hot.len())?;
     Ok((hot, pieces))
 }
 
@@ -379,16 +378,18 @@ fn for_each_piece(
     }
 }
 
-/// The pieces sorted by (a, b), each stored with a < b and its net counted a→b: a
-/// counting sort on a (a hot-pixel index below `points`) straight from the chains, then
-/// each run of equal a (a few pieces) sorted by b. Linear apart from the short runs.
-fn sorted_pieces(
+/// The pieces sorted by (a, b) and merged (equal ones add their nets, [A5]), each stored
+/// with a < b and its net counted a→b: a counting sort on a (a hot-pixel index below
+/// `points`) straight from the chains, then each run of equal a (a few pieces) sorted by
+/// b and merged while it is in the cache. Linear apart from the short runs. An error
+/// when a sum of nets leaves 32 bits ([`Nets`]).
+fn merged_pieces(
     fragments: &[Fragment],
     ends: &[[u32; 2]],
     interior: &[u32],
     chain_ends: &[usize],
     points: usize,
-) -> Vec<Piece> {
+) -> Result<Vec<Piece>> {
     let mut start = vec![0usize; points + 1];
     for_each_piece(fragments, ends, interior, chain_ends, |from, to, _| {
         start[from.min(to) as usize + 1] += 1;
@@ -421,15 +422,27 @@ fn sorted_pieces(
         sorted[start[piece.a_index()]] = piece;
         start[piece.a_index()] += 1;
     });
-    // start[k] is now the end of run k.
-    let mut begin = 0;
+    // start[k] is now the end of run k. Each run is sorted, then written down to the
+    // merged prefix (`kept` pieces), adding its equal neighbours.
+    let (mut begin, mut kept) = (0, 0usize);
     for &end in &start[..points] {
         if end - begin > 1 {
             sorted[begin..end].sort_unstable_by_key(|p| p.b);
         }
+        for k in begin..end {
+            let piece = sorted[k];
+            let last = &mut sorted[kept.saturating_sub(1)];
+            if kept > 0 && (last.a, last.b) == (piece.a, piece.b) {
+                last.net = add_nets(last.net, piece.net).ok_or_else(nets_too_large)?;
+            } else {
+                sorted[kept] = piece;
+                kept += 1;
+            }
+        }
         begin = end;
     }
-    sorted
+    sorted.truncate(kept);
+    Ok(sorted)
 }
 
 /// A point found in the open interior of a fragment: (fragment, position along it, point).

@@ -357,6 +357,12 @@ fn net_counts_beyond_32_bits_are_an_error_not_a_wrapped_count() {
     // Overlapping ones: the sum appears only when round 1 splits the longer at (2, 0).
     let overlapping = [frag((0, 0), (4, 0), [0, max]), frag((0, 0), (2, 0), [0, 1])];
     assert!(invalid(repair_all(&overlapping, MAX_REPAIR_ROUNDS)));
+    // The initial reroute alone: the pieces (0, 0)–(2, 0) of both add up as they merge.
+    let rerouted =
+        repair::initial_reroute(&overlapping, SearchMode::Auto, &mut ArrangeStats::default());
+    assert!(
+        matches!(rerouted, Err(Error::InvalidArgument { ref argument, .. }) if argument == "edges")
+    );
     // The same counts cancelling stay in range.
     let reversed = [frag((0, 0), (4, 0), [0, max]), frag((2, 0), (0, 0), [0, 1])];
     let (out, _) = repair_all(&reversed, MAX_REPAIR_ROUNDS).unwrap();
