@@ -619,8 +619,9 @@ impl Index {
                 // active segment starts at or before s (sweep order), so its box meets s's
                 // box when it still reaches s.a.x and the y ranges meet.
                 let mut active: Vec<Vec<ActiveEntry>> = vec![Vec::new(); bands.count];
-                // The pairs of one segment are gathered first and reported after its
-                // bands are swept, so the pass over the active lists stays a small loop.
+                // The pairs of one segment are gathered first (`partners[..met]`, a buffer
+                // that only grows) and reported after its bands are swept, so the pass
+                // over the active lists stays a small loop.
                 let mut partners: Vec<Id> = Vec::new();
                 for &id in &order {
                     let i = id as usize;
@@ -631,32 +632,36 @@ impl Index {
                     // out: meeting s, they are collinear with it.
                     let skipped = if skip_parallel { axis } else { AXIS_NONE };
                     let first = bands.band(min_y);
+                    let mut met = 0;
                     for band in bands.range(min_y, max_y) {
                         let list = &mut active[band];
+                        // Two segments sharing several bands meet in each: the pair is
+                        // reported in the first band both occupy only, s's first or, when
+                        // t starts higher, t's (its lowest y at or above this band's
+                        // lower edge: t occupies this band).
+                        let (s_starts_here, lower_edge) = (band == first, bands.span(band).0);
                         // One pass: drop what the sweep has left behind, test the rest.
                         // Without branches on the outcomes (they follow the data, and
                         // mispredictions cost more than the tests): every entry is
                         // written, and counted when it stays or meets s.
-                        let found = partners.len();
-                        partners.resize(found + list.len(), 0);
-                        let (mut kept, mut met) = (0, found);
+                        if partners.len() < met + list.len() {
+                            partners.resize(met + list.len(), 0);
+                        }
+                        let mut kept = 0;
                         for k in 0..list.len() {
                             let t = list[k];
                             let stays = t.max_x >= s.a.x;
                             list[kept] = t;
                             kept += usize::from(stays);
-                            // Two segments sharing several bands meet in each: report the
-                            // pair in the first band both occupy only.
                             let meets = stays
                                 & (t.min_y <= max_y)
                                 & (t.max_y >= min_y)
-                                & (band == first.max(bands.band(t.min_y)))
+                                & (s_starts_here | (t.min_y >= lower_edge))
                                 & (t.axis & skipped == 0);
                             partners[met] = t.id;
                             met += usize::from(meets);
                         }
                         list.truncate(kept);
-                        partners.truncate(met);
                         list.push(ActiveEntry {
                             id,
                             axis,
@@ -665,7 +670,7 @@ impl Index {
                             max_y,
                         });
                     }
-                    for j in partners.drain(..) {
+                    for &j in &partners[..met] {
                         let j = j as usize;
                         f(i.min(j), i.max(j));
                     }
