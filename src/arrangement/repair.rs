@@ -46,7 +46,7 @@ pub(super) fn merge_sorted(fragments: &mut Vec<Fragment>) -> Result<()> {
 }
 
 /// Sorts by `key` and merges items with equal keys, adding their nets (zero nets kept).
-fn merge_by_key<T, K: Ord>(
+fn merge_by_key<T: Copy, K: Ord>(
     items: &mut Vec<T>,
     key: impl Fn(&T) -> K,
     net: impl Fn(&mut T) -> &mut Nets,
@@ -57,30 +57,42 @@ fn merge_by_key<T, K: Ord>(
 
 /// Merges neighbours with equal keys, adding their nets (zero nets kept); an error when
 /// a sum leaves 32 bits ([`Nets`]).
-fn add_equal_neighbours<T, K: Ord>(
+fn add_equal_neighbours<T: Copy, K: Ord>(
     items: &mut Vec<T>,
     key: impl Fn(&T) -> K,
     net: impl Fn(&mut T) -> &mut Nets,
 ) -> Result<()> {
-    let mut in_range = true;
-    items.dedup_by(|later, kept| {
-        if key(later) == key(kept) {
-            let add = *net(later);
-            let sum = net(kept);
-            match add_nets(*sum, add) {
-                Some(total) => *sum = total,
-                None => in_range = false,
-            }
-            true
-        } else {
-            false
-        }
-    });
-    if in_range {
-        Ok(())
-    } else {
-        Err(nets_too_large())
+    let mut kept = 0;
+    for k in 0..items.len() {
+        keep_or_add(items, &mut kept, k, &key, &net)?;
     }
+    items.truncate(kept);
+    Ok(())
+}
+
+/// [A5] for `items[k]` (k ≥ `*kept`, items in key order): added to the last of the
+/// merged prefix `items[..*kept]` when their keys are equal, else moved right after it
+/// (so the prefix never overtakes what is still to be read). An error when a sum leaves
+/// 32 bits ([`Nets`]).
+#[inline]
+fn keep_or_add<T: Copy, K: Ord>(
+    items: &mut [T],
+    kept: &mut usize,
+    k: usize,
+    key: impl Fn(&T) -> K,
+    net: impl Fn(&mut T) -> &mut Nets,
+) -> Result<()> {
+    let mut item = items[k];
+    if let Some(last) = kept.checked_sub(1).map(|l| &mut items[l]) {
+        if key(last) == key(&item) {
+            let sum = net(last);
+            *sum = add_nets(*sum, *net(&mut item)).ok_or_else(nets_too_large)?;
+            return Ok(());
+        }
+    }
+    items[*kept] = item;
+    *kept += 1;
+    Ok(())
 }
 
 fn count_search(stats: &mut ArrangeStats, path: Path) {
@@ -430,14 +442,7 @@ fn merged_pieces(
             sorted[begin..end].sort_unstable_by_key(|p| p.b);
         }
         for k in begin..end {
-            let piece = sorted[k];
-            let last = &mut sorted[kept.saturating_sub(1)];
-            if kept > 0 && (last.a, last.b) == (piece.a, piece.b) {
-                last.net = add_nets(last.net, piece.net).ok_or_else(nets_too_large)?;
-            } else {
-                sorted[kept] = piece;
-                kept += 1;
-            }
+            keep_or_add(&mut sorted, &mut kept, k, |p| (p.a, p.b), |p| &mut p.net)?;
         }
         begin = end;
     }
