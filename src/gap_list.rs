@@ -52,13 +52,7 @@ impl<T: Copy> GapList<T> {
 
     /// The element at `index`, if any.
     pub(crate) fn get(&self, index: usize) -> Option<T> {
-        if index < self.gap_start {
-            Some(self.buffer[index])
-        } else {
-            self.buffer
-                .get(index + (self.gap_end - self.gap_start))
-                .copied()
-        }
+        self.buffer.get(self.place(index)).copied()
     }
 
     /// The list in order.
