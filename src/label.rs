@@ -6,7 +6,7 @@ use crate::arrangement::{Arrangement, Segment};
 use crate::error::{Error, Result};
 use crate::gap_list::{GapList, NO_GUESS};
 use crate::grid::GridPoint;
-use crate::predicates::{cross, properly_cross};
+use crate::predicates::{cross, orient, properly_cross, ORIENT_COORDINATE_LIMIT};
 
 /// Windings per operand on both sides of a segment a→b (a < b in (x, y) order):
 /// `left = right + net` ([L1]).
@@ -33,16 +33,11 @@ struct StatusEntry {
     above: [i64; 2],
 }
 
-/// Coordinates are at most this in absolute value, where `orient` is exact ([G4] keeps
-/// region coordinates within 2^39); every coordinate difference then fits an i64.
-const COORDINATE_LIMIT: i64 = 1 << 61;
-
-/// `orient(line.from, line.to, p)`: `Greater` when p lies above (left of) the line. The
-/// exact `cross` of the differences, which fit an i64 by [`COORDINATE_LIMIT`].
+/// `Greater` when p lies above (left of) the line, exact for coordinates within
+/// [`ORIENT_COORDINATE_LIMIT`] (checked by [`label_with`]).
 #[inline]
 fn side(line: &StatusLine, p: GridPoint) -> Ordering {
-    let (a, b) = (line.from, line.to);
-    cross((b.x - a.x, b.y - a.y), (p.x - a.x, p.y - a.y)).cmp(&0)
+    orient(line.from, line.to, p)
 }
 
 fn defect(reason: impl Into<String>) -> Error {
@@ -155,7 +150,7 @@ pub fn label_with<T: Copy + Default + Send>(
     if vertices.windows(2).any(|w| w[0] >= w[1]) {
         return Err(defect("arrangement vertices are not strictly sorted"));
     }
-    let in_range = |c: i64| (-COORDINATE_LIMIT..=COORDINATE_LIMIT).contains(&c);
+    let in_range = |c: i64| (-ORIENT_COORDINATE_LIMIT..=ORIENT_COORDINATE_LIMIT).contains(&c);
     if !vertices.iter().all(|p| in_range(p.x) && in_range(p.y)) {
         return Err(defect("arrangement coordinate beyond 2^61"));
     }

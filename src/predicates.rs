@@ -12,9 +12,14 @@ use std::cmp::Ordering;
 
 use crate::grid::GridPoint;
 
+/// Largest |coordinate| for which [`orient_det`] (and so [`orient`]) is exact: the
+/// differences then fit an i64 (≤ 2^62) and their products an i128. Region coordinates
+/// stay within 2^39 ([G4]); the sweeps check their input against this bound.
+pub const ORIENT_COORDINATE_LIMIT: i64 = 1 << 61;
+
 /// Cross product of `b − a` and `c − a` as exact i128 (positive: c left of a→b), for
-/// |coordinates| ≤ 2^61: the differences then fit an i64 (≤ 2^62), so each product is one
-/// 64 × 64 → 128-bit multiplication instead of a 128-bit one (a third of the multiplies).
+/// |coordinates| ≤ [`ORIENT_COORDINATE_LIMIT`]: each product is one 64 × 64 → 128-bit
+/// multiplication of i64 differences instead of a 128-bit one (a third of the multiplies).
 #[inline]
 pub fn orient_det(a: GridPoint, b: GridPoint, c: GridPoint) -> i128 {
     cross((b.x - a.x, b.y - a.y), (c.x - a.x, c.y - a.y))

@@ -22,13 +22,9 @@ use std::cmp::Ordering;
 
 use crate::gap_list::{GapList, NO_GUESS};
 use crate::grid::GridPoint;
-use crate::predicates::{cross, properly_cross};
+use crate::predicates::{cross, orient, properly_cross, ORIENT_COORDINATE_LIMIT};
 
 use super::repair::Piece;
-
-/// Coordinates up to this magnitude keep `orient` and `cross` of differences exact
-/// (differences fit an i64, products an i128); the arrangement itself stays within 2^39.
-const COORDINATE_LIMIT: i64 = 1 << 61;
 
 /// A piece cut by the sweep line: its endpoints and the index of its larger endpoint.
 #[derive(Debug, Clone, Copy)]
@@ -43,11 +39,11 @@ impl StatusLine {
         (self.to.x - self.from.x, self.to.y - self.from.y)
     }
 
-    /// `orient(from, to, p)` (`Greater`: p above the line) as the exact `cross` of i64
-    /// differences, which fit by [`COORDINATE_LIMIT`] (cheaper than widening first).
+    /// `orient(from, to, p)`: `Greater` when p lies above the line (exact within
+    /// [`ORIENT_COORDINATE_LIMIT`], a precondition).
     #[inline]
     fn side(&self, p: GridPoint) -> Ordering {
-        cross(self.direction(), (p.x - self.from.x, p.y - self.from.y)).cmp(&0)
+        orient(self.from, self.to, p)
     }
 }
 
@@ -144,7 +140,7 @@ pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
 
 /// The documented preconditions of [`pieces_are_noded`].
 fn preconditions_hold(points: &[GridPoint], pieces: &[Piece]) -> bool {
-    let in_range = |c: i64| (-COORDINATE_LIMIT..=COORDINATE_LIMIT).contains(&c);
+    let in_range = |c: i64| (-ORIENT_COORDINATE_LIMIT..=ORIENT_COORDINATE_LIMIT).contains(&c);
     points.windows(2).all(|w| w[0] < w[1])
         && points.iter().all(|p| in_range(p.x) && in_range(p.y))
         && pieces
