@@ -307,22 +307,34 @@ fn segment_meets_pixel_in<T: ExactInt>(a: GridPoint, b: GridPoint, c: GridPoint)
     !(s.iter().all(|&v| v == Ordering::Greater) || s.iter().all(|&v| v == Ordering::Less))
 }
 
+/// Whether the line through a and b (a ≠ b) meets the closed unit square centred on c: the
+/// centre lies within the square's half-width along the line's normal, |d × (c − a)| /
+/// |d| ≤ (|dx| + |dy|) / (2 |d|). Necessary for [`segment_meets_pixel`] and for c lying on
+/// the segment, and one cross product: searches use it to drop far candidates before the
+/// full test. Exact for |coordinates| ≤ 2^60.
+#[inline]
+pub fn line_meets_closed_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
+    let reach = i128::from((b.x - a.x).unsigned_abs() + (b.y - a.y).unsigned_abs());
+    2 * orient_det(a, b, c).abs() <= reach
+}
+
 /// Whether the closed segment a–b meets the closed box `[lo.x, hi.x] × [lo.y, hi.y]`
 /// (`lo ≤ hi` in both coordinates). Separating axes, as for a pixel: x, y and the
-/// segment's normal (every corner strictly on one side of its line). Used to prune
-/// candidate searches, so boxes are given already grown by the caller's margin.
+/// segment's normal. Along the normal the corners' orientations are the centre's plus or
+/// minus the half extents' projections, so every corner lies strictly on one side exactly
+/// when |det(d, centre − a)| exceeds |dx|·(half height) + |dy|·(half width): one cross
+/// product instead of four, in doubled coordinates to keep the centre on the grid. Used to
+/// prune candidate searches, so boxes are given already grown by the caller's margin.
+/// Exact for |coordinates| ≤ 2^60.
 pub fn segment_meets_box(a: GridPoint, b: GridPoint, lo: GridPoint, hi: GridPoint) -> bool {
     if a.x.max(b.x) < lo.x || a.x.min(b.x) > hi.x || a.y.max(b.y) < lo.y || a.y.min(b.y) > hi.y {
         return false;
     }
-    let corners = [
-        lo,
-        GridPoint::new(hi.x, lo.y),
-        GridPoint::new(lo.x, hi.y),
-        hi,
-    ];
-    let sides = corners.map(|c| orient(a, b, c));
-    !(sides.iter().all(|&s| s == Ordering::Greater) || sides.iter().all(|&s| s == Ordering::Less))
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let centre_det = cross((dx, dy), (lo.x + hi.x - 2 * a.x, lo.y + hi.y - 2 * a.y));
+    let reach = i128::from(dx).abs() * i128::from(hi.y - lo.y)
+        + i128::from(dy).abs() * i128::from(hi.x - lo.x);
+    centre_det.abs() <= reach
 }
 
 /// Whether `p` lies in the open interior of segment a–b (collinear and strictly between).
@@ -389,6 +401,55 @@ mod tests {
             }
         }
         assert!(checked > 50, "too few contacts: {checked}");
+    }
+
+    /// The line test against its definition, the four corners of the closed unit square
+    /// not all strictly on one side (in doubled coordinates), and as a necessary condition
+    /// of the pixel test, on every small configuration.
+    #[test]
+    fn line_meets_closed_pixel_is_the_corner_test() {
+        let range = -3..=3i64;
+        let (mut met, mut missed) = (0, 0);
+        for (ax, ay, bx, by) in range.clone().flat_map(|ax| {
+            range.clone().flat_map(move |ay| {
+                [(3, 1), (-2, 3), (1, -3), (ax, 2), (0, ay)]
+                    .into_iter()
+                    .map(move |(bx, by)| (ax, ay, bx, by))
+            })
+        }) {
+            let (a, b) = (p(ax, ay), p(bx, by));
+            if a == b {
+                continue;
+            }
+            for cx in -4..=4 {
+                for cy in -4..=4 {
+                    let c = p(cx, cy);
+                    let sides = [(-1, -1), (1, -1), (-1, 1), (1, 1)].map(|(sx, sy)| {
+                        orient(
+                            p(2 * ax, 2 * ay),
+                            p(2 * bx, 2 * by),
+                            p(2 * cx + sx, 2 * cy + sy),
+                        )
+                    });
+                    let corner_test = !(sides.iter().all(|&s| s == Ordering::Greater)
+                        || sides.iter().all(|&s| s == Ordering::Less));
+                    assert_eq!(
+                        line_meets_closed_pixel(a, b, c),
+                        corner_test,
+                        "{a:?} {b:?} {c:?}"
+                    );
+                    if segment_meets_pixel(a, b, c) {
+                        assert!(corner_test);
+                    }
+                    if corner_test {
+                        met += 1;
+                    } else {
+                        missed += 1;
+                    }
+                }
+            }
+        }
+        assert!(met > 1000 && missed > 1000, "{met} {missed}");
     }
 
     #[test]

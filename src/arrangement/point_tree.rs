@@ -12,15 +12,17 @@
 //! on the path to that leaf grown by 1 (each holds the leaf's box). A subtree is skipped
 //! only when [`segment_meets_box`] says the segment misses its box grown by 1, and a leaf's
 //! points are filtered by the same box test as the other searches (the segment's box
-//! grown by 1). Which candidates come out never changes a result ([C1]).
+//! grown by 1) and by [`line_meets_closed_pixel`]: a point within 1/2 of the segment has
+//! its closed pixel on the segment's line. Which candidates come out never changes a
+//! result ([C1]).
 
 use crate::grid::GridPoint;
-use crate::predicates::segment_meets_box;
+use crate::predicates::{line_meets_closed_pixel, segment_meets_box};
 
 use super::search::Id;
 
 /// Points per leaf at most.
-const LEAF: usize = 8;
+const LEAF: usize = 16;
 
 /// A node over the points `start..end` (tree order) with their bounding box. Nodes are in
 /// preorder: the left child follows its parent; `right` is the right child (0 for a leaf).
@@ -64,7 +66,8 @@ impl PointTree {
     }
 
     /// Calls `f(k, point)` once for every point k in the box `lo..=hi` (the segment's box
-    /// grown by 1) whose leaf's box, grown by 1, the segment a–b meets.
+    /// grown by 1) whose closed pixel the line a–b meets and whose leaf's box, grown by 1,
+    /// the segment a–b meets.
     pub(super) fn for_each_near(
         &mut self,
         a: GridPoint,
@@ -93,8 +96,15 @@ impl PointTree {
                     .zip(&self.ys[range.clone()])
                     .zip(&self.ids[range])
                 {
-                    if x >= lo.x && x <= hi.x && y >= lo.y && y <= hi.y {
-                        f(k as usize, GridPoint::new(x, y));
+                    let p = GridPoint::new(x, y);
+                    // The box alone keeps every point of a leaf a long segment crosses.
+                    if x >= lo.x
+                        && x <= hi.x
+                        && y >= lo.y
+                        && y <= hi.y
+                        && line_meets_closed_pixel(a, b, p)
+                    {
+                        f(k as usize, p);
                     }
                 }
             } else {
