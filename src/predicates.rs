@@ -318,6 +318,85 @@ pub fn line_meets_closed_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool
     2 * orient_det(a, b, c).abs() <= reach
 }
 
+/// Largest |coordinate| for which [`NearLine`] filters: every coordinate, and every
+/// difference or sum of two, is then an integer below 2^53, exact as an f64.
+pub const NEAR_LINE_LIMIT: i64 = 1 << 50;
+
+/// Relative error allowed for in [`NearLine`]'s sums of two rounded products: 2^-48, four
+/// times more than the three roundings of `p − q` can make (2^-52 of |p| + |q| each, the
+/// bound itself rounded once more), so the filters never drop a candidate the exact test
+/// keeps.
+const NEAR_LINE_SLACK: f64 = 1.0 / (1u64 << 48) as f64;
+
+/// The segment a–b prepared for the candidate searches' float filters. A filter may keep
+/// a point or box the exact test drops, never drop one it keeps, so what the searches
+/// report stays a superset and no result changes ([C1]); it replaces each i128 cross
+/// product of [`line_meets_closed_pixel`] and [`segment_meets_box`] by two f64 products.
+/// With a coordinate beyond [`NEAR_LINE_LIMIT`] (of a, b or the `bound` the caller
+/// promises for every point and box it asks about) it answers with the exact tests.
+#[derive(Debug, Clone, Copy)]
+pub struct NearLine {
+    a: GridPoint,
+    b: GridPoint,
+    exact: bool,
+    ax: f64,
+    ay: f64,
+    dx: f64,
+    dy: f64,
+    /// (|dx| + |dy|) / 2: the reach of a closed unit square along the normal, times |d|.
+    half_reach: f64,
+}
+
+impl NearLine {
+    /// The filters of segment a–b for points and boxes within ±`bound`.
+    pub fn new(a: GridPoint, b: GridPoint, bound: i64) -> NearLine {
+        let exact = [a.x, a.y, b.x, b.y]
+            .iter()
+            .any(|v| v.unsigned_abs() > NEAR_LINE_LIMIT as u64)
+            || bound.unsigned_abs() > NEAR_LINE_LIMIT as u64;
+        let (dx, dy) = ((b.x - a.x) as f64, (b.y - a.y) as f64);
+        NearLine {
+            a,
+            b,
+            exact,
+            ax: a.x as f64,
+            ay: a.y as f64,
+            dx,
+            dy,
+            half_reach: (dx.abs() + dy.abs()) / 2.0,
+        }
+    }
+
+    /// False only when [`line_meets_closed_pixel`] is false for c.
+    #[inline]
+    pub fn may_meet_pixel(&self, c: GridPoint) -> bool {
+        if self.exact {
+            return line_meets_closed_pixel(self.a, self.b, c);
+        }
+        let p = self.dx * (c.y as f64 - self.ay);
+        let q = self.dy * (c.x as f64 - self.ax);
+        (p - q).abs() <= self.half_reach + (p.abs() + q.abs()) * NEAR_LINE_SLACK
+    }
+
+    /// False only when [`segment_meets_box`] is false for the box `lo..=hi`.
+    #[inline]
+    pub fn may_meet_box(&self, lo: GridPoint, hi: GridPoint) -> bool {
+        let (a, b) = (self.a, self.b);
+        if a.x.max(b.x) < lo.x || a.x.min(b.x) > hi.x || a.y.max(b.y) < lo.y || a.y.min(b.y) > hi.y
+        {
+            return false;
+        }
+        if self.exact {
+            return segment_meets_box(a, b, lo, hi);
+        }
+        // Doubled centre minus doubled a, and the box's doubled half extents.
+        let p = self.dx * ((lo.y + hi.y) as f64 - 2.0 * self.ay);
+        let q = self.dy * ((lo.x + hi.x) as f64 - 2.0 * self.ax);
+        let reach = self.dx.abs() * (hi.y - lo.y) as f64 + self.dy.abs() * (hi.x - lo.x) as f64;
+        (p - q).abs() <= reach + (reach + p.abs() + q.abs()) * NEAR_LINE_SLACK
+    }
+}
+
 /// Whether the closed segment a–b meets the closed box `[lo.x, hi.x] × [lo.y, hi.y]`
 /// (`lo ≤ hi` in both coordinates). Separating axes, as for a pixel: x, y and the
 /// segment's normal. Along the normal the corners' orientations are the centre's plus or
@@ -450,6 +529,75 @@ mod tests {
             }
         }
         assert!(met > 1000 && missed > 1000, "{met} {missed}");
+    }
+
+    /// The float filters never drop what the exact tests keep: points and boxes on, near
+    /// and far from random lines at every scale up to [`NEAR_LINE_LIMIT`], the corner
+    /// contacts (|det| exactly the half reach) among them; and they do drop far points.
+    #[test]
+    fn near_line_keeps_every_contact() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: i64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * m as u64 + 1)) as i64 - m
+        };
+        let (mut kept, mut dropped, mut contacts) = (0, 0, 0);
+        for scale in [1i64 << 3, 1 << 20, 1 << 40, NEAR_LINE_LIMIT - 8] {
+            for _ in 0..4000 {
+                let (a, b) = (p(next(scale), next(scale)), p(next(scale), next(scale)));
+                if a == b {
+                    continue;
+                }
+                let line = NearLine::new(a, b, scale + 8);
+                // A point of the segment (a rational, floored) moved by a few units.
+                let t = next(1000) + 1000;
+                let on = p(
+                    a.x + ((b.x - a.x) as i128 * t as i128 / 2000) as i64,
+                    a.y + ((b.y - a.y) as i128 * t as i128 / 2000) as i64,
+                );
+                for c in [
+                    on,
+                    p(on.x + next(2), on.y + next(2)),
+                    p(next(scale), next(scale)),
+                ] {
+                    let c = p(c.x.clamp(-scale, scale), c.y.clamp(-scale, scale));
+                    let exact = line_meets_closed_pixel(a, b, c);
+                    assert!(!exact || line.may_meet_pixel(c), "{a:?} {b:?} {c:?}");
+                    contacts += usize::from(
+                        exact
+                            && 2 * orient_det(a, b, c).abs()
+                                == i128::from((b.x - a.x).abs() + (b.y - a.y).abs()),
+                    );
+                    let (lo, hi) = (
+                        p(c.x - next(3).abs(), c.y - next(3).abs()),
+                        p(c.x + next(3).abs(), c.y + next(3).abs()),
+                    );
+                    if segment_meets_box(a, b, lo, hi) {
+                        assert!(line.may_meet_box(lo, hi), "{a:?} {b:?} {lo:?} {hi:?}");
+                    }
+                    if line.may_meet_pixel(c) {
+                        kept += 1;
+                    } else {
+                        dropped += 1;
+                    }
+                }
+            }
+        }
+        // Corner contacts by construction: the diagonal through the corner (1, 0) of the
+        // pixel at the origin's neighbour, at scales up to the limit.
+        for k in [0, 10, 30, 48] {
+            let s = 1i64 << k;
+            let (a, b) = (p(-s, -s), p(s, s));
+            for c in [p(1, 0), p(0, 1), p(-1, 0), p(s, s - 1)] {
+                assert!(line_meets_closed_pixel(a, b, c));
+                assert!(NearLine::new(a, b, s + 1).may_meet_pixel(c), "{k} {c:?}");
+            }
+            assert!(!line_meets_closed_pixel(a, b, p(2, 0)));
+            assert!(!NearLine::new(a, b, s + 2).may_meet_pixel(p(2, 0)) || k == 48);
+        }
+        assert!(kept > 5000 && dropped > 5000, "{kept} {dropped} {contacts}");
     }
 
     #[test]

@@ -17,11 +17,11 @@
 //! result ([C1]).
 
 use crate::grid::GridPoint;
-use crate::predicates::{line_meets_closed_pixel, segment_meets_box};
+use crate::predicates::NearLine;
 
 use super::search::Id;
 
-/// Points per leaf at most.
+/// Points per leaf at most (at most 32: a leaf's tests fill a u32 mask).
 const LEAF: usize = 16;
 
 /// A node over the points `start..end` (tree order) with their bounding box. Nodes are in
@@ -40,6 +40,8 @@ pub(super) struct PointTree {
     xs: Vec<i64>,
     ys: Vec<i64>,
     ids: Vec<Id>,
+    /// The largest |coordinate| of a node's box grown by 1 (for [`NearLine`]).
+    bound: i64,
     /// The traversal stack, kept between queries (one allocation per tree, not per query).
     stack: Vec<usize>,
 }
@@ -56,8 +58,16 @@ impl PointTree {
         if !items.is_empty() {
             build(&mut items, 0, &mut nodes);
         }
+        let bound = nodes.first().map_or(0, |root: &Node| {
+            [root.min.x, root.min.y, root.max.x, root.max.y]
+                .iter()
+                .map(|v| v.saturating_abs().saturating_add(1))
+                .max()
+                .unwrap_or(0)
+        });
         PointTree {
             nodes,
+            bound,
             xs: items.iter().map(|t| t.0.x).collect(),
             ys: items.iter().map(|t| t.0.y).collect(),
             ids: items.iter().map(|t| t.1).collect(),
@@ -79,6 +89,7 @@ impl PointTree {
         if self.nodes.is_empty() {
             return;
         }
+        let line = NearLine::new(a, b, self.bound);
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.push(0);
@@ -86,26 +97,32 @@ impl PointTree {
             let node = &self.nodes[n];
             let grown_lo = GridPoint::new(node.min.x - 1, node.min.y - 1);
             let grown_hi = GridPoint::new(node.max.x + 1, node.max.y + 1);
-            if !segment_meets_box(a, b, grown_lo, grown_hi) {
+            if !line.may_meet_box(grown_lo, grown_hi) {
                 continue;
             }
             if node.right == 0 {
                 let range = node.start as usize..node.end as usize;
-                for ((&x, &y), &k) in self.xs[range.clone()]
+                // The tests of the whole leaf first, as a mask without branches (which
+                // points pass is unpredictable), then the calls. The box alone keeps every
+                // point of a leaf a long segment crosses.
+                let mut keep = 0u32;
+                for (bit, (&x, &y)) in self.xs[range.clone()]
                     .iter()
                     .zip(&self.ys[range.clone()])
-                    .zip(&self.ids[range])
+                    .enumerate()
                 {
                     let p = GridPoint::new(x, y);
-                    // The box alone keeps every point of a leaf a long segment crosses.
-                    if x >= lo.x
-                        && x <= hi.x
-                        && y >= lo.y
-                        && y <= hi.y
-                        && line_meets_closed_pixel(a, b, p)
-                    {
-                        f(k as usize, p);
-                    }
+                    let near = (x >= lo.x)
+                        & (x <= hi.x)
+                        & (y >= lo.y)
+                        & (y <= hi.y)
+                        & line.may_meet_pixel(p);
+                    keep |= u32::from(near) << bit;
+                }
+                while keep != 0 {
+                    let k = range.start + keep.trailing_zeros() as usize;
+                    keep &= keep - 1;
+                    f(self.ids[k] as usize, GridPoint::new(self.xs[k], self.ys[k]));
                 }
             } else {
                 stack.push(node.right as usize);
