@@ -1,4 +1,5 @@
-//! A k-d tree of the hot pixels for the pixel candidates of clustered input ([C4], X10).
+//! A tree of boxes over the hot pixels for the pixel candidates of clustered input ([C4],
+//! X10).
 //!
 //! Why: the band search of [C4] reads, in every band a fragment's y range meets, the
 //! points in the x range the fragment covers over that band. Where many fragments cross
@@ -7,14 +8,21 @@
 //! Θ(n³) candidate tests for Θ(n²) actual contacts. The tree reads only the leaves whose
 //! boxes lie within one unit of the fragment.
 //!
+//! How it is built (sort-tile-recursive packing): the points come sorted by x, so √L runs
+//! of √L leaves each (L leaves of [`LEAF`] points) are vertical slices; each slice is
+//! sorted by y and cut into leaves. The upper nodes halve the slices, the lower ones halve
+//! a slice's leaves. One sort of short runs, where splitting at medians selected level by
+//! level took twice as long, and on the needles the slices' leaves also serve queries
+//! faster (a note in docs/performance.md).
+//!
 //! Why it is complete: a pixel met by a segment has its centre within L∞ distance 1/2 of
 //! the segment, so the segment meets the box of its leaf grown by 1/2, and so every box
 //! on the path to that leaf grown by 1 (each holds the leaf's box). A subtree is skipped
-//! only when [`segment_meets_box`] says the segment misses its box grown by 1, and a leaf's
-//! points are filtered by the same box test as the other searches (the segment's box
-//! grown by 1) and by [`line_meets_closed_pixel`]: a point within 1/2 of the segment has
-//! its closed pixel on the segment's line. Which candidates come out never changes a
-//! result ([C1]).
+//! only when the segment misses its box grown by 1, and a leaf's points only when they
+//! lie outside the segment's box grown by 1 or their closed pixel misses the segment's
+//! line ([`NearLine`], whose float filters never drop what the exact tests
+//! `segment_meets_box` and `line_meets_closed_pixel` keep). The order of the points only
+//! shapes the boxes. Which candidates come out never changes a result ([C1]).
 
 use crate::grid::GridPoint;
 use crate::predicates::NearLine;
@@ -56,7 +64,21 @@ impl PointTree {
             .collect();
         let mut nodes = Vec::with_capacity(2 * points.len() / LEAF + 1);
         if !items.is_empty() {
-            build(&mut items, 0, &mut nodes);
+            // Slices of whole leaves, as many as leaves per slice; points are x-sorted, so
+            // a slice is a run of them, sorted by y inside.
+            let leaves = items.len().div_ceil(LEAF);
+            let slices = (leaves as f64).sqrt().ceil() as usize;
+            let per_slice = leaves.div_ceil(slices) * LEAF;
+            for slice in items.chunks_mut(per_slice) {
+                slice.sort_unstable_by_key(|t| (t.0.y, t.0.x));
+            }
+            build_slices(
+                &items,
+                per_slice,
+                0,
+                items.len().div_ceil(per_slice),
+                &mut nodes,
+            );
         }
         let bound = nodes.first().map_or(0, |root: &Node| {
             [root.min.x, root.min.y, root.max.x, root.max.y]
@@ -133,33 +155,73 @@ impl PointTree {
     }
 }
 
-/// Appends the subtree of `items` (which start at tree position `offset`) in preorder,
-/// splitting at the median of the box's longer side.
-fn build(items: &mut [(GridPoint, Id)], offset: usize, nodes: &mut Vec<Node>) {
-    let (mut min, mut max) = (items[0].0, items[0].0);
-    for (p, _) in items.iter() {
-        min = GridPoint::new(min.x.min(p.x), min.y.min(p.y));
-        max = GridPoint::new(max.x.max(p.x), max.y.max(p.y));
+/// Appends the subtree over slices `s0..s1` (of `per_slice` points) in preorder: halves of
+/// the slices, then within one slice halves of its leaves. Returns the subtree's box.
+fn build_slices(
+    items: &[(GridPoint, Id)],
+    per_slice: usize,
+    s0: usize,
+    s1: usize,
+    nodes: &mut Vec<Node>,
+) -> (GridPoint, GridPoint) {
+    if s1 - s0 == 1 {
+        let end = (s1 * per_slice).min(items.len());
+        return build_leaves(items, s0 * per_slice, end, nodes);
     }
     let me = nodes.len();
     nodes.push(Node {
-        start: offset as u32,
-        end: (offset + items.len()) as u32,
+        start: (s0 * per_slice) as u32,
+        end: (s1 * per_slice).min(items.len()) as u32,
         right: 0,
-        min,
-        max,
+        min: GridPoint::new(0, 0),
+        max: GridPoint::new(0, 0),
     });
-    if items.len() <= LEAF {
-        return;
-    }
-    let mid = items.len() / 2;
-    if max.x - min.x >= max.y - min.y {
-        items.select_nth_unstable_by_key(mid, |t| (t.0.x, t.0.y));
-    } else {
-        items.select_nth_unstable_by_key(mid, |t| (t.0.y, t.0.x));
-    }
-    let (left, right) = items.split_at_mut(mid);
-    build(left, offset, nodes);
+    let mid = (s0 + s1) / 2;
+    let (lmin, lmax) = build_slices(items, per_slice, s0, mid, nodes);
     nodes[me].right = nodes.len() as u32;
-    build(right, offset + mid, nodes);
+    let (rmin, rmax) = build_slices(items, per_slice, mid, s1, nodes);
+    let (min, max) = (
+        GridPoint::new(lmin.x.min(rmin.x), lmin.y.min(rmin.y)),
+        GridPoint::new(lmax.x.max(rmax.x), lmax.y.max(rmax.y)),
+    );
+    nodes[me].min = min;
+    nodes[me].max = max;
+    (min, max)
+}
+
+/// Appends the subtree over points `start..end` of one slice: halves at a leaf boundary.
+fn build_leaves(
+    items: &[(GridPoint, Id)],
+    start: usize,
+    end: usize,
+    nodes: &mut Vec<Node>,
+) -> (GridPoint, GridPoint) {
+    let me = nodes.len();
+    nodes.push(Node {
+        start: start as u32,
+        end: end as u32,
+        right: 0,
+        min: GridPoint::new(0, 0),
+        max: GridPoint::new(0, 0),
+    });
+    let (min, max) = if end - start <= LEAF {
+        let (mut min, mut max) = (items[start].0, items[start].0);
+        for (p, _) in &items[start..end] {
+            min = GridPoint::new(min.x.min(p.x), min.y.min(p.y));
+            max = GridPoint::new(max.x.max(p.x), max.y.max(p.y));
+        }
+        (min, max)
+    } else {
+        let mid = start + (end - start).div_ceil(LEAF) / 2 * LEAF;
+        let (lmin, lmax) = build_leaves(items, start, mid, nodes);
+        nodes[me].right = nodes.len() as u32;
+        let (rmin, rmax) = build_leaves(items, mid, end, nodes);
+        (
+            GridPoint::new(lmin.x.min(rmin.x), lmin.y.min(rmin.y)),
+            GridPoint::new(lmax.x.max(rmax.x), lmax.y.max(rmax.y)),
+        )
+    };
+    nodes[me].min = min;
+    nodes[me].max = max;
+    (min, max)
 }
