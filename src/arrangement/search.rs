@@ -52,10 +52,20 @@ pub(crate) enum Path {
 }
 
 /// The band search of clustered input gives way to the k-d tree when its scans have read
-/// more than this many points per point and fragment (see [`super::point_tree`]). Low:
-/// on the needles the reads before the switch cost more than building the tree (at 16,
-/// 17 % of the arrangement of 400 needles), and no standard map's shrink reaches it.
-const TREE_AFTER_READS: u64 = 1;
+/// more than this many points per point and fragment (see [`super::point_tree`]), or
+/// more than [`TREE_READS_PER_SEARCH`] per search with a grace of [`TREE_GRACE_SEARCHES`]
+/// searches. Not lower: polys-10^4's union reads 4–16 per point and fragment, and there
+/// the bands beat the tree (its region took 10 % longer with the switch at 1 or 4).
+const TREE_AFTER_READS: u64 = 16;
+
+/// Reads per search beyond which the bands give way early: a long fragment through a
+/// cluster reads the whole cluster (160,000 points for each of 400 needles), where the
+/// tree visits about a thousand nodes and leaves. The total budget alone let 17 needle
+/// searches read 2.7 million points first, 14 % of their arrangement.
+const TREE_READS_PER_SEARCH: u64 = 256;
+
+/// Searches' worth of [`TREE_READS_PER_SEARCH`] allowed before the rate applies.
+const TREE_GRACE_SEARCHES: u64 = 32;
 
 /// Clustering threshold of [C4]: sum over cells of count² above this times the items.
 const CLUSTER_FACTOR: u128 = 32;
@@ -494,6 +504,8 @@ pub(crate) struct Index {
     point_path: Path,
     /// Points the band scans have read since the points were attached.
     point_reads: u64,
+    /// Band searches since the points were attached.
+    point_searches: u64,
     /// How many segments the index holds.
     segments: usize,
 }
@@ -526,6 +538,7 @@ impl Index {
             points: PointSearch::BruteForce,
             point_path: path,
             point_reads: 0,
+            point_searches: 0,
             segments: segs.len(),
         }
     }
@@ -730,10 +743,13 @@ impl Index {
     }
 
     /// With Auto, the band search gives way to the k-d tree once its scans have read
-    /// more than [`TREE_AFTER_READS`] × (points + fragments) points.
+    /// more than [`TREE_AFTER_READS`] × (points + fragments) points, or more than
+    /// [`TREE_READS_PER_SEARCH`] × (searches + [`TREE_GRACE_SEARCHES`]).
     fn maybe_switch_to_tree(&mut self, segs: usize, points: &[GridPoint]) {
         let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs) as u64);
-        if self.mode == SearchMode::Auto && self.point_reads > budget {
+        let heavy = self.point_reads
+            > TREE_READS_PER_SEARCH.saturating_mul(self.point_searches + TREE_GRACE_SEARCHES);
+        if self.mode == SearchMode::Auto && (self.point_reads > budget || heavy) {
             self.points = PointSearch::Tree(PointTree::new(points));
             self.point_path = Path::Tree;
         }
@@ -764,6 +780,7 @@ impl Index {
         };
         self.point_path = Path::Sweep;
         self.point_reads = 0;
+        self.point_searches = 0;
     }
 
     /// Calls `f(k, points[k])` for every attached point k that may lie within L∞ distance
@@ -867,6 +884,7 @@ impl Index {
                         1 + report(x_lo, x_hi, start + lo, start + hi, xs, ys, &lists.items) as u64;
                 }
                 self.point_reads += reads;
+                self.point_searches += 1;
                 self.maybe_switch_to_tree(segs.len(), points);
             }
             PointSearch::Tree(tree) => {
