@@ -329,11 +329,13 @@ pub const NEAR_LINE_LIMIT: i64 = 1 << 50;
 const NEAR_LINE_SLACK: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// The segment a–b prepared for the candidate searches' float filters. A filter may keep
-/// a point or box the exact test drops, never drop one it keeps, so what the searches
-/// report stays a superset and no result changes ([C1]); it replaces each i128 cross
-/// product of [`line_meets_closed_pixel`] and [`segment_meets_box`] by two f64 products.
-/// With a coordinate beyond [`NEAR_LINE_LIMIT`] (of a, b or the `bound` the caller
-/// promises for every point and box it asks about) it answers with the exact tests.
+/// a point the exact test drops, never drop one it keeps, and a range may be wider than
+/// exact, never narrower, so what the searches report stays a superset and no result
+/// changes ([C1]); the point filter replaces the i128 cross product of
+/// [`line_meets_closed_pixel`] by two f64 products. With a coordinate beyond
+/// [`NEAR_LINE_LIMIT`] (of a, b or the `bound` the caller promises for every point and
+/// window it asks about) the point filter is the exact test and the range the segment's
+/// whole y range.
 #[derive(Debug, Clone, Copy)]
 pub struct NearLine {
     a: GridPoint,
@@ -348,7 +350,7 @@ pub struct NearLine {
 }
 
 impl NearLine {
-    /// The filters of segment a–b for points and boxes within ±`bound`.
+    /// The filters of segment a–b for points and windows within ±`bound`.
     pub fn new(a: GridPoint, b: GridPoint, bound: i64) -> NearLine {
         let exact = [a.x, a.y, b.x, b.y]
             .iter()
@@ -378,42 +380,33 @@ impl NearLine {
         (p - q).abs() <= self.half_reach + (p.abs() + q.abs()) * NEAR_LINE_SLACK
     }
 
-    /// False only when [`segment_meets_box`] is false for the box `lo..=hi`.
+    /// A range of whole y values holding the segment's y at every x of the window
+    /// `[x0, x1]` within the segment's x range (`None` when they do not meet): the float
+    /// line through the window's ends, widened by the allowance. The whole
+    /// y range of the segment when the segment is vertical or the filters are exact.
     #[inline]
-    pub fn may_meet_box(&self, lo: GridPoint, hi: GridPoint) -> bool {
+    pub fn y_range_over(&self, x0: i64, x1: i64) -> Option<(i64, i64)> {
         let (a, b) = (self.a, self.b);
-        if a.x.max(b.x) < lo.x || a.x.min(b.x) > hi.x || a.y.max(b.y) < lo.y || a.y.min(b.y) > hi.y
-        {
-            return false;
+        let (w0, w1) = (x0.max(a.x.min(b.x)), x1.min(a.x.max(b.x)));
+        if w0 > w1 {
+            return None;
         }
-        if self.exact {
-            return segment_meets_box(a, b, lo, hi);
+        let (y_min, y_max) = (a.y.min(b.y), a.y.max(b.y));
+        if self.exact || a.x == b.x {
+            return Some((y_min, y_max));
         }
-        // Doubled centre minus doubled a, and the box's doubled half extents.
-        let p = self.dx * ((lo.y + hi.y) as f64 - 2.0 * self.ay);
-        let q = self.dy * ((lo.x + hi.x) as f64 - 2.0 * self.ax);
-        let reach = self.dx.abs() * (hi.y - lo.y) as f64 + self.dy.abs() * (hi.x - lo.x) as f64;
-        (p - q).abs() <= reach + (reach + p.abs() + q.abs()) * NEAR_LINE_SLACK
+        // Each value carries three roundings (the slope, the product, the sum), each at
+        // most 2^-53 of a term no larger than |y| + |a.y|: within the allowance.
+        let slope = self.dy / self.dx;
+        let at = |x: i64| self.ay + (x as f64 - self.ax) * slope;
+        let (y0, y1) = (at(w0), at(w1));
+        let (lo, hi) = (y0.min(y1), y0.max(y1));
+        let slack = (lo.abs() + hi.abs() + self.ay.abs()) * NEAR_LINE_SLACK;
+        Some((
+            ((lo - slack).floor() as i64).max(y_min),
+            ((hi + slack).ceil() as i64).min(y_max),
+        ))
     }
-}
-
-/// Whether the closed segment a–b meets the closed box `[lo.x, hi.x] × [lo.y, hi.y]`
-/// (`lo ≤ hi` in both coordinates). Separating axes, as for a pixel: x, y and the
-/// segment's normal. Along the normal the corners' orientations are the centre's plus or
-/// minus the half extents' projections, so every corner lies strictly on one side exactly
-/// when |det(d, centre − a)| exceeds |dx|·(half height) + |dy|·(half width): one cross
-/// product instead of four, in doubled coordinates to keep the centre on the grid. Used to
-/// prune candidate searches, so boxes are given already grown by the caller's margin.
-/// Exact for |coordinates| ≤ 2^60.
-pub fn segment_meets_box(a: GridPoint, b: GridPoint, lo: GridPoint, hi: GridPoint) -> bool {
-    if a.x.max(b.x) < lo.x || a.x.min(b.x) > hi.x || a.y.max(b.y) < lo.y || a.y.min(b.y) > hi.y {
-        return false;
-    }
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let centre_det = cross((dx, dy), (lo.x + hi.x - 2 * a.x, lo.y + hi.y - 2 * a.y));
-    let reach = i128::from(dx).abs() * i128::from(hi.y - lo.y)
-        + i128::from(dy).abs() * i128::from(hi.x - lo.x);
-    centre_det.abs() <= reach
 }
 
 /// Whether `p` lies in the open interior of segment a–b (collinear and strictly between).
@@ -445,46 +438,6 @@ mod tests {
         assert_eq!(orient(p(0, 0), p(1, 1), p(5, 5)), Ordering::Equal);
     }
 
-    /// Against exact sampling: with coordinates in [−4, 4], the parameters where the
-    /// segment enters or leaves a box are multiples of 1/|dx| or 1/|dy| (at most 8), so
-    /// testing t = k / 840 (840 = lcm(1..=8)) finds every contact.
-    #[test]
-    fn segment_meets_box_agrees_with_sampling() {
-        let range = -4..=4i64;
-        let mut checked = 0;
-        for (ax, ay, bx, by) in range.clone().flat_map(|ax| {
-            range.clone().flat_map(move |ay| {
-                [(-4, 3), (4, -1), (1, 1), (ax, -4), (-3, ay)]
-                    .into_iter()
-                    .map(move |(bx, by)| (ax, ay, bx, by))
-            })
-        }) {
-            for (lx, ly, hx, hy) in [
-                (-1, -1, 1, 1),
-                (0, 2, 3, 2),
-                (-4, -4, -2, 0),
-                (2, -3, 2, -3),
-            ] {
-                let (a, b, lo, hi) = (p(ax, ay), p(bx, by), p(lx, ly), p(hx, hy));
-                let sampled = (0..=840i64).any(|k| {
-                    let x = 840 * ax + k * (bx - ax);
-                    let y = 840 * ay + k * (by - ay);
-                    x >= 840 * lx && x <= 840 * hx && y >= 840 * ly && y <= 840 * hy
-                });
-                assert_eq!(
-                    segment_meets_box(a, b, lo, hi),
-                    sampled,
-                    "{a:?} {b:?} {lo:?} {hi:?}"
-                );
-                checked += usize::from(sampled);
-            }
-        }
-        assert!(checked > 50, "too few contacts: {checked}");
-    }
-
-    /// The line test against its definition, the four corners of the closed unit square
-    /// not all strictly on one side (in doubled coordinates), and as a necessary condition
-    /// of the pixel test, on every small configuration.
     #[test]
     fn line_meets_closed_pixel_is_the_corner_test() {
         let range = -3..=3i64;
@@ -531,9 +484,10 @@ mod tests {
         assert!(met > 1000 && missed > 1000, "{met} {missed}");
     }
 
-    /// The float filters never drop what the exact tests keep: points and boxes on, near
-    /// and far from random lines at every scale up to [`NEAR_LINE_LIMIT`], the corner
-    /// contacts (|det| exactly the half reach) among them; and they do drop far points.
+    /// The float filters never drop what the exact tests keep: points on, near and far
+    /// from random lines at every scale up to [`NEAR_LINE_LIMIT`], the corner contacts
+    /// (|det| exactly the half reach) among them, and the segment's y over windows; and
+    /// they do drop far points.
     #[test]
     fn near_line_keeps_every_contact() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -570,12 +524,28 @@ mod tests {
                             && 2 * orient_det(a, b, c).abs()
                                 == i128::from((b.x - a.x).abs() + (b.y - a.y).abs()),
                     );
-                    let (lo, hi) = (
-                        p(c.x - next(3).abs(), c.y - next(3).abs()),
-                        p(c.x + next(3).abs(), c.y + next(3).abs()),
-                    );
-                    if segment_meets_box(a, b, lo, hi) {
-                        assert!(line.may_meet_box(lo, hi), "{a:?} {b:?} {lo:?} {hi:?}");
+                    // The segment's y at both ends of a window around c.x, floored and
+                    // ceiled exactly, lies in the range.
+                    let (x0, x1) = (c.x - next(3).abs(), c.x + next(3).abs());
+                    if let Some((lo, hi)) = line.y_range_over(x0, x1) {
+                        let (l, r) = if a.x <= b.x { (a, b) } else { (b, a) };
+                        for x in [x0.max(l.x), x1.min(r.x)] {
+                            let (y_floor, y_ceil) = if l.x == r.x {
+                                (l.y.min(r.y), l.y.max(r.y))
+                            } else {
+                                let num = i128::from(x - l.x) * i128::from(r.y - l.y);
+                                let den = i128::from(r.x - l.x);
+                                let q = num.div_euclid(den);
+                                let ceil = q + i128::from(num.rem_euclid(den) != 0);
+                                (
+                                    (i128::from(l.y) + q) as i64,
+                                    (i128::from(l.y) + ceil) as i64,
+                                )
+                            };
+                            assert!(lo <= y_floor && y_ceil <= hi, "{a:?} {b:?} {x}: {lo} {hi}");
+                        }
+                    } else {
+                        assert!(x1 < a.x.min(b.x) || x0 > a.x.max(b.x));
                     }
                     if line.may_meet_pixel(c) {
                         kept += 1;

@@ -184,7 +184,7 @@ pub struct ArrangeStats {
     pub grid_searches: usize,
     /// Candidate searches run by the sweep / binary search ([C4]).
     pub sweep_searches: usize,
-    /// Point searches run on the k-d tree of clustered input (Auto only).
+    /// Point searches run on the point slices of clustered input (Auto only).
     pub tree_searches: usize,
     /// Candidate searches run by brute force.
     pub brute_force_searches: usize,

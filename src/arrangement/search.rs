@@ -10,7 +10,7 @@
 //!   of the x-sorted points), used when the grid's cell counts show clustering or when
 //!   nearly all fragments are axis-parallel ([`mostly_axis_parallel`]); both are
 //!   kept per horizontal band so a query reads only the bands its y range meets. With
-//!   [`SearchMode::Auto`] the points of clustered input go to a k-d tree instead
+//!   [`SearchMode::Auto`] the points of clustered input go to slices instead
 //!   ([`super::point_tree`], which says why);
 //! - all pairs and all points, filtered by boxes (tests, and inputs of at most
 //!   [`SMALL_INPUT`] fragments).
@@ -46,22 +46,23 @@ pub enum SearchMode {
 pub(crate) enum Path {
     Grid,
     Sweep,
-    /// Points only: the k-d tree of clustered input.
+    /// Points only: the point slices of clustered input.
     Tree,
     BruteForce,
 }
 
-/// The band search of clustered input gives way to the k-d tree when its scans have read
-/// more than this many points per point and fragment (see [`super::point_tree`]), or
-/// more than [`TREE_READS_PER_SEARCH`] per search with a grace of [`TREE_GRACE_SEARCHES`]
-/// searches. Not lower: polys-10^4's union reads 4–16 per point and fragment, and there
-/// the bands beat the tree (its region took 10 % longer with the switch at 1 or 4).
+/// The band search of clustered input gives way to the point slices when its scans have
+/// read more than this many points per point and fragment (see [`super::point_tree`]),
+/// or more than [`TREE_READS_PER_SEARCH`] per search with a grace of
+/// [`TREE_GRACE_SEARCHES`] searches. Not lower: polys-10^4's union reads 4–16 per point
+/// and fragment, and there the bands beat the point tree (its region took 10 % longer
+/// with the switch at 1 or 4).
 const TREE_AFTER_READS: u64 = 16;
 
 /// Reads per search beyond which the bands give way early: a long fragment through a
 /// cluster reads the whole cluster (160,000 points for each of 400 needles), where the
-/// tree visits about a thousand nodes and leaves. The total budget alone let 17 needle
-/// searches read 2.7 million points first, 14 % of their arrangement.
+/// slices read about 4,000 (67 slices). The total budget alone let 17 needle searches
+/// read 2.7 million points first, 14 % of their arrangement.
 const TREE_READS_PER_SEARCH: u64 = 256;
 
 /// Searches' worth of [`TREE_READS_PER_SEARCH`] allowed before the rate applies.
@@ -488,7 +489,7 @@ enum PointSearch {
         /// found by galloping from there instead of a binary search over the whole band.
         cursors: Vec<usize>,
     },
-    /// The k-d tree (Auto on clustered input).
+    /// The point slices (Auto on clustered input).
     Tree(PointTree),
     BruteForce,
 }
@@ -742,8 +743,8 @@ impl Index {
         }
     }
 
-    /// With Auto, the band search gives way to the k-d tree once its scans have read
-    /// more than [`TREE_AFTER_READS`] × (points + fragments) points, or more than
+    /// With Auto, the band search gives way to the point slices once its scans have
+    /// read more than [`TREE_AFTER_READS`] × (points + fragments) points, or more than
     /// [`TREE_READS_PER_SEARCH`] × (searches + [`TREE_GRACE_SEARCHES`]).
     fn maybe_switch_to_tree(&mut self, segs: usize, points: &[GridPoint]) {
         let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs) as u64);

@@ -468,7 +468,7 @@ fn repair_keeps_settled_fragments_and_zero_nets() {
 // ---- search paths (X10) -------------------------------------------------------------
 
 /// SplitMix64, for reproducible inputs without a dependency.
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
     pub(crate) fn next(&mut self) -> u64 {
@@ -721,7 +721,8 @@ fn canonical(edges: &[TaggedEdge]) -> Vec<Fragment> {
 /// and every (fragment, pixel) pair that meets is reported, whatever the search; checked
 /// against all pairs on inputs that take every path (the stars crowd the pixel grid, so
 /// Auto pairs on the grid and searches pixels by bands of grid rows; the needles, all
-/// through one small square, make the bands read so much that Auto turns to the k-d tree).
+/// through one small square, make the bands read so much that Auto turns to the point
+/// slices).
 #[test]
 fn every_search_reports_every_contact() {
     use crate::predicates::{orient, segment_meets_pixel};
