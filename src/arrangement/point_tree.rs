@@ -9,9 +9,9 @@
 //! How: the points, sorted by x, are cut into about √(n / 16) runs of equal count (vertical
 //! slices, narrow where the points crowd), and each slice is sorted by y. A fragment visits
 //! the slices its x range meets; in each, the points that can lie within 1/2 of it have y
-//! in the fragment's y range over the slice's x range grown by one unit, a run found by
-//! two binary searches, and the run's points are tested 32 at a time for the box and the
-//! line. Where a packed tree of 16-point leaves over the same slices visited about five
+//! in the fragment's y range over the slice's x range grown by one unit, a run whose two
+//! ends are binary searches of every 32nd y and then of one chunk, and the run's points
+//! are tested 32 at a time for the box and the line. Where a packed tree of 16-point leaves over the same slices visited about five
 //! boxes per leaf, this reads a few words per slice (a note in docs/performance.md).
 //!
 //! Why it is complete: a point c within L∞ distance 1/2 of the segment has a point s of
@@ -55,6 +55,9 @@ pub(super) struct PointTree {
     xs: Vec<i64>,
     ys: Vec<i64>,
     ids: Vec<Id>,
+    /// Every [`CHUNK`]-th y (slices start at multiples of it): a binary search of a
+    /// slice reads these few words first, then one chunk.
+    samples: Vec<i64>,
     /// The largest |coordinate| of a point, plus 2 (for [`NearLine`]).
     bound: i64,
 }
@@ -96,7 +99,22 @@ impl PointTree {
             xs: items.iter().map(|t| t.0.x).collect(),
             ys: items.iter().map(|t| t.0.y).collect(),
             ids: items.iter().map(|t| t.1).collect(),
+            samples: items.iter().step_by(CHUNK).map(|t| t.0.y).collect(),
         }
+    }
+
+    /// The first position of `slice` whose y fails `before` (y-sorted: `before` holds
+    /// for a prefix), through the samples and then one chunk.
+    fn first_in_slice(&self, slice: &Slice, before: impl Fn(i64) -> bool) -> usize {
+        let samples = &self.samples[slice.start / CHUNK..slice.end.div_ceil(CHUNK)];
+        let j = samples.partition_point(|&y| before(y));
+        if j == 0 {
+            return slice.start;
+        }
+        // Sample j − 1 holds `before`, sample j (if any) does not.
+        let lo = slice.start + (j - 1) * CHUNK + 1;
+        let hi = (slice.start + j * CHUNK).min(slice.end);
+        lo + self.ys[lo..hi].partition_point(|&y| before(y))
     }
 
     /// Calls `f(k, point)` once for every point k in the box `lo..=hi` (the segment a–b's
@@ -125,9 +143,8 @@ impl PointTree {
             if y0 > y1 {
                 continue;
             }
-            let ys = &self.ys[slice.start..slice.end];
-            let from = slice.start + ys.partition_point(|&y| y < y0);
-            let to = slice.start + ys.partition_point(|&y| y <= y1);
+            let from = self.first_in_slice(slice, |y| y < y0);
+            let to = self.first_in_slice(slice, |y| y <= y1);
             let mut start = from;
             while start < to {
                 let end = (start + CHUNK).min(to);
