@@ -438,6 +438,9 @@ mod tests {
         assert_eq!(orient(p(0, 0), p(1, 1), p(5, 5)), Ordering::Equal);
     }
 
+    /// The line test against its definition, the four corners of the closed unit square
+    /// not all strictly on one side (in doubled coordinates), and as a necessary condition
+    /// of the pixel test, on every small configuration.
     #[test]
     fn line_meets_closed_pixel_is_the_corner_test() {
         let range = -3..=3i64;

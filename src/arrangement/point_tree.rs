@@ -6,13 +6,14 @@
 //! band and that x range hold the whole cluster, so each fragment reads every hot pixel:
 //! Θ(n³) candidate tests for Θ(n²) actual contacts.
 //!
-//! How: the points, sorted by x, are cut into about √(n / 16) runs of equal count (vertical
-//! slices, narrow where the points crowd), and each slice is sorted by y. A fragment visits
-//! the slices its x range meets; in each, the points that can lie within 1/2 of it have y
-//! in the fragment's y range over the slice's x range grown by one unit, a run whose two
-//! ends are binary searches of every 32nd y and then of one chunk, and the run's points
-//! are tested 32 at a time for the box and the line. Where a packed tree of 16-point leaves over the same slices visited about five
-//! boxes per leaf, this reads a few words per slice (a note in docs/performance.md).
+//! How: the points, sorted by x, are cut into about √(n / 16) runs of equal count
+//! (vertical slices, narrow where the points crowd), and each slice is sorted by y. A
+//! fragment visits the slices its x range meets; in each, the points that can lie within
+//! 1/2 of it have y in the fragment's y range over the slice's x range grown by one unit,
+//! a run whose two ends are binary searches of every 32nd y and then of one chunk, and
+//! the run's points are tested 32 at a time for the box and the line. Where a packed
+//! tree of 16-point leaves over the same slices visited about five boxes per leaf, this
+//! reads a few words per slice (docs/performance.md, twenty-eighth session).
 //!
 //! Why it is complete: a point c within L∞ distance 1/2 of the segment has a point s of
 //! the segment with |s.x − c.x| ≤ 1/2 and |s.y − c.y| ≤ 1/2. If c lies in a slice whose
@@ -50,7 +51,7 @@ struct Slice {
 }
 
 /// The slices, and the points' coordinates and indices in slice order.
-pub(super) struct PointTree {
+pub(super) struct PointSlices {
     slices: Vec<Slice>,
     xs: Vec<i64>,
     ys: Vec<i64>,
@@ -62,10 +63,10 @@ pub(super) struct PointTree {
     bound: i64,
 }
 
-impl PointTree {
+impl PointSlices {
     /// Slices `points` (indices fit an [`Id`]: the caller checks; they come sorted by
     /// (x, y), and are sorted here when they do not).
-    pub(super) fn new(points: &[GridPoint]) -> PointTree {
+    pub(super) fn new(points: &[GridPoint]) -> PointSlices {
         let mut items: Vec<(GridPoint, Id)> = points
             .iter()
             .enumerate()
@@ -93,7 +94,7 @@ impl PointTree {
             .max()
             .unwrap_or(0)
             .saturating_add(2);
-        PointTree {
+        PointSlices {
             slices,
             bound,
             xs: items.iter().map(|t| t.0.x).collect(),
@@ -121,7 +122,7 @@ impl PointTree {
     /// box grown by 1) whose closed pixel the line a–b meets and whose y lies in the
     /// segment's y range over its slice's x range grown by 1 (module header).
     pub(super) fn for_each_near(
-        &mut self,
+        &self,
         a: GridPoint,
         b: GridPoint,
         lo: GridPoint,
@@ -173,7 +174,7 @@ impl PointTree {
 
 #[cfg(test)]
 mod tests {
-    use super::PointTree;
+    use super::PointSlices;
     use crate::arrangement::tests::Rng;
     use crate::grid::GridPoint;
     use crate::predicates::segment_meets_pixel;
@@ -196,7 +197,7 @@ mod tests {
         let mut unsorted = points.clone();
         unsorted.reverse();
         for points in [points, unsorted] {
-            let mut tree = PointTree::new(&points);
+            let slices = PointSlices::new(&points);
             let mut met = 0;
             for k in 0..600 {
                 let a = if k % 8 < 4 {
@@ -215,7 +216,7 @@ mod tests {
                 let lo = GridPoint::new(a.x - 1, a.y.min(b.y) - 1);
                 let hi = GridPoint::new(b.x + 1, a.y.max(b.y) + 1);
                 let mut seen = vec![false; points.len()];
-                tree.for_each_near(a, b, lo, hi, |i, p| {
+                slices.for_each_near(a, b, lo, hi, |i, p| {
                     assert_eq!(p, points[i]);
                     assert!(!seen[i], "{i} reported twice");
                     seen[i] = true;

@@ -22,7 +22,7 @@ use crate::grid::GridPoint;
 use crate::lists::Lists;
 use crate::predicates::floor_div;
 
-use super::point_tree::PointTree;
+use super::point_tree::PointSlices;
 use super::{sampled_share, Fragment};
 
 /// Which candidate search to run (hidden knob for tests and benchmarks).
@@ -490,7 +490,7 @@ enum PointSearch {
         cursors: Vec<usize>,
     },
     /// The point slices (Auto on clustered input).
-    Tree(PointTree),
+    Tree(PointSlices),
     BruteForce,
 }
 
@@ -751,7 +751,7 @@ impl Index {
         let heavy = self.point_reads
             > TREE_READS_PER_SEARCH.saturating_mul(self.point_searches + TREE_GRACE_SEARCHES);
         if self.mode == SearchMode::Auto && (self.point_reads > budget || heavy) {
-            self.points = PointSearch::Tree(PointTree::new(points));
+            self.points = PointSearch::Tree(PointSlices::new(points));
             self.point_path = Path::Tree;
         }
     }
@@ -888,9 +888,9 @@ impl Index {
                 self.point_searches += 1;
                 self.maybe_switch_to_tree(segs.len(), points);
             }
-            PointSearch::Tree(tree) => {
+            PointSearch::Tree(slices) => {
                 let (lo, hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
-                tree.for_each_near(s.a, s.b, lo, hi, &mut f);
+                slices.for_each_near(s.a, s.b, lo, hi, &mut f);
             }
             PointSearch::BruteForce => {
                 for (k, &p) in points.iter().enumerate() {
