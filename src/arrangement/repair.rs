@@ -203,8 +203,10 @@ fn for_each_chain<'k>(
     index.attach_points(points);
     let first_path = index.point_path();
     count_search(stats, first_path);
-    // A searched chain with its projections, sorted; then the pixels alone, as emitted.
-    let mut found: Vec<(i128, usize)> = Vec::new();
+    // A searched chain as keys projection · 2^32 + index, sorted: the X7 order, since
+    // indices are below 2^32 and the projections of points within 2^39 (and one unit)
+    // below 2^84, so the keys stay below 2^116; then the pixels alone, as emitted.
+    let mut found: Vec<i128> = Vec::new();
     let mut chain: Vec<usize> = Vec::new();
     let mut candidates = 0u64;
     for (i, f) in fragments.iter().enumerate() {
@@ -224,11 +226,11 @@ fn for_each_chain<'k>(
         index.for_each_point_near(fragments, points, i, |k, p| {
             candidates += 1;
             if select(a, b, p) {
-                found.push((projection(p), k));
+                found.push(projection(p) * (1 << 32) + k as i128);
             }
         });
         found.sort_unstable();
-        chain.extend(found.iter().map(|&(_, k)| k));
+        chain.extend(found.iter().map(|&key| (key & 0xFFFF_FFFF) as usize));
         emit(i, &chain);
     }
     // The band search may have handed over to the tree part way (Auto only).
