@@ -264,7 +264,6 @@ impl ExactInt for i128 {}
 fn segment_meets_pixel_in<T: ExactInt>(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
     let int = T::from;
     let zero = int(0);
-    let abs = |v: T| if v < zero { zero - v } else { v };
     let two = int(2);
     let (ax, ay) = (two * int(a.x), two * int(a.y));
     let (bx, by) = (two * int(b.x), two * int(b.y));
@@ -274,14 +273,11 @@ fn segment_meets_pixel_in<T: ExactInt>(a: GridPoint, b: GridPoint, c: GridPoint)
     if ax.max(bx) < xlo || ax.min(bx) >= xhi || ay.max(by) < ylo || ay.min(by) >= yhi {
         return false;
     }
-    let (dx, dy) = (bx - ax, by - ay);
-    // Quick exact reject: the line misses even the closed square when the centre's
-    // distance to it, |det| / |d|, exceeds the square's half-width along the normal,
-    // (|dx| + |dy|) / (2 |d|) in doubled units.
-    let centre_det = dx * (two * int(c.y) - ay) - dy * (two * int(c.x) - ax);
-    if abs(centre_det) > abs(dx) + abs(dy) {
+    // Quick exact reject: the line misses even the closed square.
+    if !line_meets_closed_pixel_in::<T>(a, b, c) {
         return false;
     }
+    let (dx, dy) = (bx - ax, by - ay);
     // Sign of the orientation of (a, b, corner) where the corner may sit on an open side.
     let side = |x: T, y: T, shrink_x: bool, shrink_y: bool| -> Ordering {
         let det = dx * (y - ay) - dy * (x - ax);
@@ -314,8 +310,18 @@ fn segment_meets_pixel_in<T: ExactInt>(a: GridPoint, b: GridPoint, c: GridPoint)
 /// full test. Exact for |coordinates| ≤ 2^60.
 #[inline]
 pub fn line_meets_closed_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
-    let reach = i128::from((b.x - a.x).unsigned_abs() + (b.y - a.y).unsigned_abs());
-    2 * orient_det(a, b, c).abs() <= reach
+    line_meets_closed_pixel_in::<i128>(a, b, c)
+}
+
+/// [`line_meets_closed_pixel`] in T, which must hold 2 |d × (c − a)|.
+#[inline]
+fn line_meets_closed_pixel_in<T: ExactInt>(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
+    let int = T::from;
+    let zero = int(0);
+    let abs = |v: T| if v < zero { zero - v } else { v };
+    let (dx, dy) = (int(b.x) - int(a.x), int(b.y) - int(a.y));
+    let det = dx * (int(c.y) - int(a.y)) - dy * (int(c.x) - int(a.x));
+    int(2) * abs(det) <= abs(dx) + abs(dy)
 }
 
 /// Largest |coordinate| for which [`NearLine`] filters: every coordinate, and every
