@@ -6,8 +6,11 @@
 //! band and that x range hold the whole cluster, so each fragment reads every hot pixel:
 //! Θ(n³) candidate tests for Θ(n²) actual contacts.
 //!
-//! How: the points, sorted by x, are cut into about √(n / 16) runs of equal count
-//! (vertical slices, narrow where the points crowd), and each slice is sorted by y. A
+//! How: the points, sorted by x, are cut into runs of about √(16 n) points (vertical
+//! slices, narrow where the points crowd), and each slice is sorted by y. Where the points
+//! thin out such a run grows wide, and a fragment crossing it reads every point in its y
+//! range over that width: there a run also ends once it is 8 times wider than the median
+//! run (holding at least an eighth of the count, so there are at most 8 times as many). A
 //! fragment visits the slices its x range meets; in each, the points that can lie within
 //! 1/2 of it have y in the fragment's y range over the slice's x range grown by one unit,
 //! a run whose two ends are binary searches of every 32nd y and then of one chunk, and
@@ -32,11 +35,32 @@ use crate::predicates::NearLine;
 
 use super::search::Id;
 
-/// Points per slice: about √(16 n), a whole multiple of [`CHUNK`].
+/// Points per slice at most: about √(16 n), a whole multiple of [`CHUNK`].
 fn slice_len(n: usize) -> usize {
     let chunks = n.div_ceil(CHUNK);
     let slices = (((n.div_ceil(16)) as f64).sqrt().ceil() as usize).max(1);
     chunks.div_ceil(slices).max(1) * CHUNK
+}
+
+/// How much wider than the median slice of [`slice_len`] points a slice may grow.
+const WIDTH_FACTOR: i64 = 8;
+
+/// The fewest points a slice cut for its width holds: a [`slice_len`] divided by this.
+const FEWEST_DIVISOR: usize = 8;
+
+/// The widest a slice may grow: [`WIDTH_FACTOR`] times the median x extent of the runs of
+/// `len` points (at least 16 units).
+fn width_cap(items: &[(GridPoint, Id)], len: usize) -> i64 {
+    let mut widths: Vec<i64> = items
+        .chunks(len)
+        .map(|run| run[run.len() - 1].0.x.saturating_sub(run[0].0.x))
+        .collect();
+    if widths.is_empty() {
+        return 0;
+    }
+    let mid = widths.len() / 2;
+    let (_, median, _) = widths.select_nth_unstable(mid);
+    median.saturating_mul(WIDTH_FACTOR).max(16)
 }
 
 /// Points tested together (a u32 mask).
@@ -46,6 +70,7 @@ const CHUNK: usize = 32;
 struct Slice {
     start: usize,
     end: usize,
+    samples_start: usize,
     min_x: i64,
     max_x: i64,
 }
@@ -56,8 +81,9 @@ pub(super) struct PointSlices {
     xs: Vec<i64>,
     ys: Vec<i64>,
     ids: Vec<Id>,
-    /// Every [`CHUNK`]-th y (slices start at multiples of it): a binary search of a
-    /// slice reads these few words first, then one chunk.
+    /// Every [`CHUNK`]-th y of each slice from its start (slice by slice, from the
+    /// slice's `samples_start`): a binary search of a slice reads these few words first,
+    /// then one chunk.
     samples: Vec<i64>,
     /// The largest |coordinate| of a point, plus 2 (for [`NearLine`]).
     bound: i64,
@@ -75,18 +101,30 @@ impl PointSlices {
         if !points.is_sorted() {
             items.sort_unstable();
         }
-        let mut slices = Vec::new();
         let len = slice_len(items.len());
-        for (k, run) in items.chunks_mut(len).enumerate() {
-            // x-sorted: the run's first and last points hold its x range.
+        let cap = width_cap(&items, len);
+        let mut slices = Vec::new();
+        let mut samples = Vec::new();
+        let mut start = 0;
+        while start < items.len() {
+            // A slice ends after `len` points or where it would grow wider than `cap`.
+            let first_x = items[start].0.x;
+            let limit = (start + len).min(items.len());
+            let least = (start + (len / FEWEST_DIVISOR).max(1)).min(limit);
+            let end = least
+                + items[least..limit].partition_point(|t| t.0.x.saturating_sub(first_x) <= cap);
+            let run = &mut items[start..end];
             let (min_x, max_x) = (run[0].0.x, run[run.len() - 1].0.x);
             run.sort_unstable_by_key(|t| (t.0.y, t.0.x));
             slices.push(Slice {
-                start: k * len,
-                end: k * len + run.len(),
+                start,
+                end,
+                samples_start: samples.len(),
                 min_x,
                 max_x,
             });
+            samples.extend(run.iter().step_by(CHUNK).map(|t| t.0.y));
+            start = end;
         }
         let bound = items
             .iter()
@@ -100,14 +138,15 @@ impl PointSlices {
             xs: items.iter().map(|t| t.0.x).collect(),
             ys: items.iter().map(|t| t.0.y).collect(),
             ids: items.iter().map(|t| t.1).collect(),
-            samples: items.iter().step_by(CHUNK).map(|t| t.0.y).collect(),
+            samples,
         }
     }
 
     /// The first position of `slice` whose y fails `before` (y-sorted: `before` holds
     /// for a prefix), through the samples and then one chunk.
     fn first_in_slice(&self, slice: &Slice, before: impl Fn(i64) -> bool) -> usize {
-        let samples = &self.samples[slice.start / CHUNK..slice.end.div_ceil(CHUNK)];
+        let count = (slice.end - slice.start).div_ceil(CHUNK);
+        let samples = &self.samples[slice.samples_start..slice.samples_start + count];
         let j = samples.partition_point(|&y| before(y));
         if j == 0 {
             return slice.start;
@@ -181,15 +220,16 @@ mod tests {
 
     /// Every point whose pixel a segment meets is reported, once, for segments of every
     /// direction (vertical and horizontal ones included) and length through a cluster and
-    /// a spread of points, with the points given sorted and unsorted.
+    /// a wide spread of points (so some slices end for their width and start anywhere),
+    /// with the points given sorted and unsorted.
     #[test]
     fn reports_every_pixel_met() {
         let mut rng = Rng(11);
         let mut next = |m: i64| rng.range(-m, m);
         let mut points: Vec<GridPoint> = (0..3000)
-            .map(|k| {
-                let m = if k % 3 == 0 { 400 } else { 12 };
-                GridPoint::new(next(m), next(m))
+            .map(|k| match k % 4 {
+                0 => GridPoint::new(next(4000), next(400)),
+                _ => GridPoint::new(next(30), next(30)),
             })
             .collect();
         points.sort_unstable();
@@ -198,16 +238,22 @@ mod tests {
         unsorted.reverse();
         for points in [points, unsorted] {
             let slices = PointSlices::new(&points);
+            let runs = points.len().div_ceil(super::slice_len(points.len()));
+            assert!(slices.slices.len() > runs, "no slice ended for its width");
             let mut met = 0;
             for k in 0..600 {
-                let a = if k % 8 < 4 {
-                    GridPoint::new(next(450), next(450))
-                } else {
-                    GridPoint::new(next(14), next(14))
+                let a = match k % 12 {
+                    0..4 => GridPoint::new(next(4500), next(450)),
+                    4..8 => GridPoint::new(next(32), next(32)),
+                    // Next to a point, often at a slice's end.
+                    _ => {
+                        let p = points[next(4000).unsigned_abs() as usize % points.len()];
+                        GridPoint::new(p.x + next(2), p.y + next(2))
+                    }
                 };
                 let b = match k % 4 {
                     0 => GridPoint::new(a.x, next(450)),
-                    1 => GridPoint::new(next(450), a.y),
+                    1 => GridPoint::new(next(4500), a.y),
                     2 => GridPoint::new(a.x + next(3), a.y + next(3)),
                     // Through the cluster.
                     _ => GridPoint::new(-a.x + next(8), -a.y + next(8)),
