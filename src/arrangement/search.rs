@@ -68,6 +68,13 @@ const TREE_READS_PER_SEARCH: u64 = 256;
 /// Searches' worth of [`TREE_READS_PER_SEARCH`] allowed before the rate applies.
 const TREE_GRACE_SEARCHES: u64 = 32;
 
+/// The rule of [`Index::maybe_switch_to_tree`]: whether `reads` points read in
+/// `searches` band searches pass the total `budget` or the rate.
+fn tree_due(mode: SearchMode, budget: u64, reads: u64, searches: u64) -> bool {
+    let heavy = reads > TREE_READS_PER_SEARCH.saturating_mul(searches + TREE_GRACE_SEARCHES);
+    mode == SearchMode::Auto && (reads > budget || heavy)
+}
+
 /// Clustering threshold of [C4]: sum over cells of count² above this times the items.
 const CLUSTER_FACTOR: u128 = 32;
 
@@ -748,9 +755,7 @@ impl Index {
     /// [`TREE_READS_PER_SEARCH`] × (searches + [`TREE_GRACE_SEARCHES`]).
     fn maybe_switch_to_tree(&mut self, segs: usize, points: &[GridPoint]) {
         let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs) as u64);
-        let heavy = self.point_reads
-            > TREE_READS_PER_SEARCH.saturating_mul(self.point_searches + TREE_GRACE_SEARCHES);
-        if self.mode == SearchMode::Auto && (self.point_reads > budget || heavy) {
+        if tree_due(self.mode, budget, self.point_reads, self.point_searches) {
             self.points = PointSearch::Tree(PointSlices::new(points));
             self.point_path = Path::Tree;
         }
@@ -810,6 +815,10 @@ impl Index {
                 }
                 hi - lo
             };
+        // The state of the switch to the slices, for a heavy band search to decide first.
+        let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs.len()) as u64);
+        let (reads_so_far, searches) = (self.point_reads, self.point_searches);
+        let mut switch_first = false;
         match &mut self.points {
             PointSearch::Grid {
                 cell_points,
@@ -870,23 +879,50 @@ impl Index {
                 ys,
                 cursors,
             } => {
-                let mut reads = 0;
-                for band in bands.range(y_lo, y_hi) {
+                // The run of band `band` this search reads: the x range near the segment
+                // over the band's y span (usually far shorter than the whole box's), as
+                // positions in the band's x-sorted points.
+                let run = |band: usize, hint: usize| {
                     let (start, end) = (lists.start[band], lists.start[band + 1]);
-                    // Within a band only the part of the segment near the band's y span
-                    // matters: its x range is usually far shorter than the whole box's.
                     let (band_lo, band_hi) = bands.span(band);
                     let (x_lo, x_hi) = x_range_near(s, band_lo.max(y_lo), band_hi.min(y_hi));
                     let band_xs = &xs[start..end];
-                    let lo = partition_from(band_xs, cursors[band], |x| x < x_lo);
+                    let lo = partition_from(band_xs, hint, |x| x < x_lo);
                     let hi = lo + partition_from(&band_xs[lo..], 0, |x| x <= x_hi);
-                    cursors[band] = lo;
-                    reads +=
-                        1 + report(x_lo, x_hi, start + lo, start + hi, xs, ys, &lists.items) as u64;
+                    (x_lo, x_hi, start + lo, start + hi)
+                };
+                let band_range = bands.range(y_lo, y_hi);
+                // A search whose bands hold enough points to make the slices take over
+                // after it counts its reads first: when they would, the slices take over
+                // for it.
+                let in_bands =
+                    lists.start[*band_range.end() + 1] - lists.start[*band_range.start()];
+                if tree_due(
+                    self.mode,
+                    budget,
+                    reads_so_far + in_bands as u64,
+                    searches + 1,
+                ) {
+                    let reads: u64 = band_range
+                        .clone()
+                        .map(|band| {
+                            let (_, _, lo, hi) = run(band, cursors[band]);
+                            1 + (hi - lo) as u64
+                        })
+                        .sum();
+                    switch_first = tree_due(self.mode, budget, reads_so_far + reads, searches + 1);
                 }
-                self.point_reads += reads;
-                self.point_searches += 1;
-                self.maybe_switch_to_tree(segs.len(), points);
+                if !switch_first {
+                    let mut reads = 0;
+                    for band in band_range {
+                        let (x_lo, x_hi, lo, hi) = run(band, cursors[band]);
+                        cursors[band] = lo - lists.start[band];
+                        reads += 1 + report(x_lo, x_hi, lo, hi, xs, ys, &lists.items) as u64;
+                    }
+                    self.point_reads += reads;
+                    self.point_searches += 1;
+                    self.maybe_switch_to_tree(segs.len(), points);
+                }
             }
             PointSearch::Tree(slices) => {
                 let (lo, hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
@@ -899,6 +935,13 @@ impl Index {
                     }
                 }
             }
+        }
+        if switch_first {
+            let slices = PointSlices::new(points);
+            let (lo, hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
+            slices.for_each_near(s.a, s.b, lo, hi, &mut f);
+            self.points = PointSearch::Tree(slices);
+            self.point_path = Path::Tree;
         }
     }
 }

@@ -811,6 +811,39 @@ fn every_search_reports_every_contact() {
     assert!(tree_seen, "no input took the bands, then the tree");
 }
 
+/// A band search that would read enough to make the slices take over is done by the
+/// slices already (its reads counted before it reads): on the needles the search at which
+/// they take over reports the points near its fragment, not every point of the cluster in
+/// its bands.
+#[test]
+fn the_search_that_turns_to_the_slices_is_done_by_them() {
+    use crate::predicates::segment_meets_pixel;
+    let edges = needle_edges(100);
+    let frags = canonical(&edges);
+    let mut points = crossing_points(&edges);
+    points.extend(frags.iter().flat_map(|f| [f.a, f.b]));
+    points.sort_unstable();
+    points.dedup();
+    let mut index = Index::new(&frags, SearchMode::Auto);
+    index.attach_points(&points);
+    assert_eq!(index.point_path(), Path::Sweep);
+    let turned = (0..frags.len()).find_map(|i| {
+        let mut reported = 0;
+        index.for_each_point_near(&frags, &points, i, |_, _| reported += 1);
+        (index.point_path() == Path::Tree).then_some((i, reported))
+    });
+    let Some((i, reported)) = turned else {
+        panic!("the bands never turned to the slices");
+    };
+    let f = frags[i];
+    let met = points
+        .iter()
+        .filter(|&&p| segment_meets_pixel(f.a, f.b, p))
+        .count();
+    assert!(met > 30, "{met}");
+    assert!(reported <= 2 * met, "{reported} reported for {met} met");
+}
+
 /// The rounded crossings of every properly crossing pair of edges (all pairs).
 fn crossing_points(edges: &[TaggedEdge]) -> Vec<GridPoint> {
     use crate::predicates::{properly_cross, rounded_crossing};
