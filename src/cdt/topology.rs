@@ -63,6 +63,10 @@ impl Mesh {
         self.triangles.len() as u32
     }
 
+    /// Writes slot `slot` (the next new one or an existing one). Inlined, as is
+    /// [`Mesh::relink`]: a flip makes two of each, and as calls across codegen units
+    /// they took a fifth of a needle CDT's time (docs/performance.md).
+    #[inline]
     fn write(&mut self, slot: u32, v: [u32; 3], nb: [u32; 3], con: [bool; 3]) {
         let tri = Triangle { v, nb, con };
         if slot as usize == self.triangles.len() {
@@ -76,6 +80,7 @@ impl Mesh {
     }
 
     /// In slot `at` (if any), the neighbour entry that pointed to `old` now points to `new`.
+    #[inline]
     fn relink(&mut self, at: u32, old: u32, new: u32) {
         if at == NONE {
             return;
