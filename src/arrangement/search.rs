@@ -68,8 +68,10 @@ const TREE_READS_PER_SEARCH: u64 = 256;
 /// Searches' worth of [`TREE_READS_PER_SEARCH`] allowed before the rate applies.
 const TREE_GRACE_SEARCHES: u64 = 32;
 
-/// The rule of [`Index::maybe_switch_to_tree`]: whether `reads` points read in
-/// `searches` band searches pass the total `budget` or the rate.
+/// With Auto, the band search gives way to the point slices once its scans have read
+/// more than the `budget` ([`TREE_AFTER_READS`] × (points + fragments) points), or more
+/// than [`TREE_READS_PER_SEARCH`] × (searches + [`TREE_GRACE_SEARCHES`]): whether `reads`
+/// points read in `searches` band searches pass either.
 fn tree_due(mode: SearchMode, budget: u64, reads: u64, searches: u64) -> bool {
     let heavy = reads > TREE_READS_PER_SEARCH.saturating_mul(searches + TREE_GRACE_SEARCHES);
     mode == SearchMode::Auto && (reads > budget || heavy)
@@ -750,17 +752,6 @@ impl Index {
         }
     }
 
-    /// With Auto, the band search gives way to the point slices once its scans have
-    /// read more than [`TREE_AFTER_READS`] × (points + fragments) points, or more than
-    /// [`TREE_READS_PER_SEARCH`] × (searches + [`TREE_GRACE_SEARCHES`]).
-    fn maybe_switch_to_tree(&mut self, segs: usize, points: &[GridPoint]) {
-        let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs) as u64);
-        if tree_due(self.mode, budget, self.point_reads, self.point_searches) {
-            self.points = PointSearch::Tree(PointSlices::new(points));
-            self.point_path = Path::Tree;
-        }
-    }
-
     fn set_sorted(&mut self, points: &[GridPoint]) {
         let bands = match (&self.grid, self.bands) {
             (_, Some(bands)) => bands,
@@ -815,10 +806,11 @@ impl Index {
                 }
                 hi - lo
             };
-        // The state of the switch to the slices, for a heavy band search to decide first.
+        let (box_lo, box_hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
+        // The state of the switch to the slices ([`tree_due`]).
         let budget = TREE_AFTER_READS.saturating_mul((points.len() + segs.len()) as u64);
         let (reads_so_far, searches) = (self.point_reads, self.point_searches);
-        let mut switch_first = false;
+        let mut turn = false;
         match &mut self.points {
             PointSearch::Grid {
                 cell_points,
@@ -892,15 +884,17 @@ impl Index {
                     (x_lo, x_hi, start + lo, start + hi)
                 };
                 let band_range = bands.range(y_lo, y_hi);
-                // A search whose bands hold enough points to make the slices take over
-                // after it counts its reads first: when they would, the slices take over
-                // for it.
-                let in_bands =
-                    lists.start[*band_range.end() + 1] - lists.start[*band_range.start()];
+                // A search reads at most its bands' points and one more per band. When
+                // that could pass the limits, its reads are counted first (binary searches
+                // only), and when they would, the slices take over for this search; so
+                // no search the bands make passes the limits, and the switch is only ever
+                // made before a search.
+                let (first, last) = (*band_range.start(), *band_range.end());
+                let at_most = lists.start[last + 1] - lists.start[first] + (last + 1 - first);
                 if tree_due(
                     self.mode,
                     budget,
-                    reads_so_far + in_bands as u64,
+                    reads_so_far + at_most as u64,
                     searches + 1,
                 ) {
                     let reads: u64 = band_range
@@ -910,9 +904,9 @@ impl Index {
                             1 + (hi - lo) as u64
                         })
                         .sum();
-                    switch_first = tree_due(self.mode, budget, reads_so_far + reads, searches + 1);
+                    turn = tree_due(self.mode, budget, reads_so_far + reads, searches + 1);
                 }
-                if !switch_first {
+                if !turn {
                     let mut reads = 0;
                     for band in band_range {
                         let (x_lo, x_hi, lo, hi) = run(band, cursors[band]);
@@ -921,13 +915,9 @@ impl Index {
                     }
                     self.point_reads += reads;
                     self.point_searches += 1;
-                    self.maybe_switch_to_tree(segs.len(), points);
                 }
             }
-            PointSearch::Tree(slices) => {
-                let (lo, hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
-                slices.for_each_near(s.a, s.b, lo, hi, &mut f);
-            }
+            PointSearch::Tree(slices) => slices.for_each_near(s.a, s.b, box_lo, box_hi, &mut f),
             PointSearch::BruteForce => {
                 for (k, &p) in points.iter().enumerate() {
                     if p.x >= x_lo && p.x <= x_hi && p.y >= y_lo && p.y <= y_hi {
@@ -936,10 +926,9 @@ impl Index {
                 }
             }
         }
-        if switch_first {
+        if turn {
             let slices = PointSlices::new(points);
-            let (lo, hi) = (GridPoint::new(x_lo, y_lo), GridPoint::new(x_hi, y_hi));
-            slices.for_each_near(s.a, s.b, lo, hi, &mut f);
+            slices.for_each_near(s.a, s.b, box_lo, box_hi, &mut f);
             self.points = PointSearch::Tree(slices);
             self.point_path = Path::Tree;
         }
