@@ -51,8 +51,9 @@ pub(crate) enum Path {
     BruteForce,
 }
 
-/// The band search of clustered input gives way to the point slices when its scans have
-/// read more than this many points per point and fragment (see [`super::point_tree`]),
+/// The band search of clustered input gives way to the point slices before a search that
+/// would take its scans past this many points per point and fragment (see
+/// [`super::point_tree`]),
 /// or more than [`TREE_READS_PER_SEARCH`] per search with a grace of
 /// [`TREE_GRACE_SEARCHES`] searches. Not lower: polys-10^4's union reads 4–16 per point
 /// and fragment, and there the bands beat the point tree (its region took 10 % longer
@@ -68,7 +69,7 @@ const TREE_READS_PER_SEARCH: u64 = 256;
 /// Searches' worth of [`TREE_READS_PER_SEARCH`] allowed before the rate applies.
 const TREE_GRACE_SEARCHES: u64 = 32;
 
-/// With Auto, the band search gives way to the point slices once its scans have read
+/// With Auto, the band search gives way to the point slices before its scans would read
 /// more than the `budget` ([`TREE_AFTER_READS`] × (points + fragments) points), or more
 /// than [`TREE_READS_PER_SEARCH`] × (searches + [`TREE_GRACE_SEARCHES`]): whether `reads`
 /// points read in `searches` band searches pass either.
