@@ -56,7 +56,8 @@ struct EdgeHasher(u64);
 
 impl Hasher for EdgeHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The product's high half folded down: a table picks buckets by the low bits.
+        self.0 ^ (self.0 >> 32)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -71,7 +72,7 @@ impl Hasher for EdgeHasher {
     }
 }
 
-type EdgeMap = HashMap<(u32, u32), u32, BuildHasherDefault<EdgeHasher>>;
+type EdgeMap = HashMap<u64, u32, BuildHasherDefault<EdgeHasher>>;
 
 /// A set of positions 0..n with "first member at or after p" in O(n / 4096) words.
 #[derive(Debug, Clone)]
@@ -147,9 +148,9 @@ impl PositionSet {
     }
 }
 
-/// Unordered edge key.
-fn key(a: u32, b: u32) -> (u32, u32) {
-    (a.min(b), a.max(b))
+/// Unordered edge key: the smaller vertex above the larger, one word (hashed once).
+fn key(a: u32, b: u32) -> u64 {
+    u64::from(a.min(b)) << 32 | u64::from(a.max(b))
 }
 
 /// Counts of live positions, prefix sums in O(log n).
