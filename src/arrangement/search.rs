@@ -51,13 +51,10 @@ pub(crate) enum Path {
     BruteForce,
 }
 
-/// The band search of clustered input gives way to the point slices before a search that
-/// would take its scans past this many points per point and fragment (see
-/// [`super::point_tree`]),
-/// or more than [`TREE_READS_PER_SEARCH`] per search with a grace of
-/// [`TREE_GRACE_SEARCHES`] searches. Not lower: polys-10^4's union reads 4–16 per point
-/// and fragment, and there the bands beat the point tree (its region took 10 % longer
-/// with the switch at 1 or 4).
+/// Points per point and fragment the band scans may read before the slices take over
+/// ([`tree_due`]; see [`super::point_tree`]). Not lower: polys-10^4's union reads 4–16
+/// per point and fragment, and there the bands beat the slices (its region took 10 %
+/// longer with the switch at 1 or 4).
 const TREE_AFTER_READS: u64 = 16;
 
 /// Reads per search beyond which the bands give way early: a long fragment through a

@@ -50,7 +50,8 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A multiplicative hash for the edge keys (vertex-index pairs, no adversary to resist).
+/// A multiplicative hash for the edge keys ([`key`]: two vertex indices in one word, no
+/// adversary to resist).
 #[derive(Debug, Clone, Copy, Default)]
 struct EdgeHasher(u64);
 
