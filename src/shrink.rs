@@ -136,48 +136,70 @@ fn shrink_edge_chunks(
         let chunks = runs
             .par_iter()
             .map(|run| {
-                let mut edges = Vec::new();
+                let mut chunks = Chunks::default();
                 for (k, range) in run {
-                    push_sides(&rings[*k], range.clone(), r, &mut edges);
+                    push_sides(&rings[*k], range.clone(), r, &mut chunks);
                 }
                 for (k, range) in run {
-                    push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut edges);
+                    push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut chunks);
                 }
-                edges
+                chunks.finish()
             })
-            .collect();
+            .collect::<Vec<_>>();
         ticker.finish()?;
-        return Ok(chunks);
+        return Ok(chunks.into_iter().flatten().collect());
     }
     #[cfg(not(feature = "parallel"))]
     let _ = side_by_side;
-    let mut chunks = Vec::new();
-    let mut edges = Vec::new();
+    let mut chunks = Chunks::default();
     let mut done = 0;
     for ring in rings {
         ticker.tick(done)?;
         done += ring.len();
-        push_sides(ring, 0..ring.len(), r, &mut edges);
-        if edges.len() >= CHUNK_EDGES {
-            chunks.push(std::mem::take(&mut edges));
-        }
+        push_sides(ring, 0..ring.len(), r, &mut chunks);
     }
     ticker.finish()?;
     for ring in rings {
-        push_arcs(ring, 0..ring.len(), r, arc_ring, &mut edges);
-        if edges.len() >= CHUNK_EDGES {
-            chunks.push(std::mem::take(&mut edges));
-        }
+        push_arcs(ring, 0..ring.len(), r, arc_ring, &mut chunks);
     }
-    chunks.push(edges);
-    Ok(chunks)
+    Ok(chunks.finish())
 }
 
-/// Most edges per chunk built on one thread (2.6 MB): chunks this small come from the
-/// heap, whose memory the arrangement reuses once they are freed, where glibc maps one
-/// buffer of a cave's 30 MB apart and unmaps it on free (3.4 × 10^3 fewer page faults a
-/// cave-1024 shrink; docs/performance.md).
+/// Edges per chunk built on one thread (2.6 MB), unless one ring needs more: chunks this
+/// small come from the heap, whose memory the arrangement reuses once they are freed,
+/// where glibc maps one buffer of a cave's 30 MB apart and unmaps it on free (3.4 × 10^3
+/// fewer page faults a cave-1024 shrink; docs/performance.md).
 const CHUNK_EDGES: usize = 1 << 16;
+
+/// Edges in chunks that never grow: each is allocated once, for [`CHUNK_EDGES`] or for
+/// what is asked at once if more, and closed when the next group would not fit. (Grown
+/// by doubling, each chunk copied itself into fresh memory: a fifth of a cave shrink's
+/// page faults, docs/performance.md.)
+#[derive(Default)]
+struct Chunks {
+    closed: Vec<Vec<TaggedEdge>>,
+    open: Vec<TaggedEdge>,
+}
+
+impl Chunks {
+    /// The open chunk, with room for `more` edges.
+    fn with_room(&mut self, more: usize) -> &mut Vec<TaggedEdge> {
+        if self.open.capacity() - self.open.len() < more {
+            let fresh = Vec::with_capacity(more.max(CHUNK_EDGES));
+            let full = std::mem::replace(&mut self.open, fresh);
+            if !full.is_empty() {
+                self.closed.push(full);
+            }
+        }
+        &mut self.open
+    }
+
+    /// The chunks in the order their edges were written.
+    fn finish(mut self) -> Vec<Vec<TaggedEdge>> {
+        self.closed.push(self.open);
+        self.closed
+    }
+}
 
 /// The radius in grid units and the sector ring (X14): one m-gon, cheaper to build than
 /// to ask first whether any vertex is reflex.
@@ -226,15 +248,12 @@ fn edge_offset(ring: &[GridPoint], i: usize, r: f64) -> Offset {
 
 /// For the edges `range` of `ring`: the region edge as `Both` and the rectangle sides
 /// (an end side left out at a reflex vertex occurrence).
-fn push_sides(
-    ring: &[GridPoint],
-    range: std::ops::Range<usize>,
-    r: f64,
-    edges: &mut Vec<TaggedEdge>,
-) {
+fn push_sides(ring: &[GridPoint], range: std::ops::Range<usize>, r: f64, chunks: &mut Chunks) {
     if range.is_empty() {
         return;
     }
+    // At most four edges per region edge: itself, its far side and two end sides.
+    let edges = chunks.with_room(4 * range.len());
     let n = ring.len();
     let mut reflex_here = vertex_is_reflex(ring, range.start);
     for i in range {
@@ -262,11 +281,12 @@ fn push_arcs(
     range: std::ops::Range<usize>,
     r: f64,
     arc_ring: &[Offset],
-    edges: &mut Vec<TaggedEdge>,
+    chunks: &mut Chunks,
 ) {
     let mut rim = Vec::new();
     for i in range.filter(|&i| vertex_is_reflex(ring, i)) {
         sector_rim(ring, i, r, arc_ring, &mut rim);
+        let edges = chunks.with_room(rim.len().saturating_sub(1));
         for pair in rim.windows(2) {
             push_edge(edges, pair[0], pair[1], EdgeTag::Operand1);
         }
