@@ -574,3 +574,38 @@ fn a_shrink_through_the_full_arrangement_is_the_same_region() {
         assert_eq!(full.unwrap(), labelled);
     }
 }
+
+/// `Chunks` never moves an open chunk: after `with_room(k)`, k pushes keep its buffer in
+/// place (a grown vector would copy itself into fresh pages), and the chunks hold the
+/// edges in the order written, none of them empty but the last.
+#[test]
+fn edge_chunks_are_written_in_place_and_in_order() {
+    let mut random = crate::workloads::XorShift64::new(11);
+    let mut chunks = Chunks::default();
+    let mut written = Vec::new();
+    for group in 0..400 {
+        // Mostly small groups, some past a whole chunk.
+        let more = match random.next_u64() % 8 {
+            0 => CHUNK_EDGES + (random.next_u64() % 1000) as usize,
+            1 => 0,
+            _ => (random.next_u64() % 3000) as usize,
+        };
+        let open = chunks.with_room(more);
+        let place = open.as_ptr();
+        for k in 0..more {
+            let edge = e((group, k as i64), (group, k as i64 + 1), O1);
+            open.push(edge);
+            written.push(edge);
+        }
+        assert_eq!(
+            open.as_ptr(),
+            place,
+            "group {group} of {more} edges moved its chunk"
+        );
+    }
+    let chunks = chunks.finish();
+    assert!(chunks.len() > 2);
+    let (_, closed) = chunks.split_last().unwrap();
+    assert!(closed.iter().all(|chunk| !chunk.is_empty()));
+    assert!(chunks.concat() == written);
+}
