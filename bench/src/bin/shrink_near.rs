@@ -7,7 +7,12 @@
 //! their output is not the shrink's); their arrangement's time is a bound on what any
 //! exact cull that keeps them could reach.
 //!
-//!     cargo run --release --bin shrink_near -- ROUNDS MAP-N:R D [D ...]
+//! With `--with-boundary` the near edges also include every region edge and every edge
+//! from a region vertex (the end sides at convex corners): these lie on the removed set's
+//! boundary, at no depth inside any piece, so a cull by depth keeps them all
+//! (docs/performance.md, thirtieth session).
+//!
+//!     cargo run --release --bin shrink_near -- ROUNDS MAP-N:R [--with-boundary] D [D ...]
 //!
 //! e.g. `shrink_near 3 cave-1024:1 2 1024 16384` (r = 65,536 grid units at 16 snap bits).
 //! Distances are measured in f64 between segments (a diagnostic: a few ulps do not matter).
@@ -24,7 +29,15 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().expect("ROUNDS").parse().expect("ROUNDS");
     let run = map_run(&args.next().expect("MAP-N:R"));
-    let distances: Vec<f64> = args.map(|d| d.parse().expect("D")).collect();
+    let mut with_boundary = false;
+    let distances: Vec<f64> = args
+        .filter(|arg| {
+            let flag = arg == "--with-boundary";
+            with_boundary |= flag;
+            !flag
+        })
+        .map(|d| d.parse().expect("D"))
+        .collect();
     assert!(!distances.is_empty(), "give at least one distance D");
     let reach = distances.iter().copied().fold(0.0, f64::max);
     let region = Region::from_tile_map(&run.tiles.cells, run.n, run.n, CELL, [0.0, 0.0], options())
@@ -38,25 +51,38 @@ fn main() {
         .flat_map(|ring| (0..ring.len()).map(move |k| (ring[k], ring[(k + 1) % ring.len()])))
         .collect();
     let buckets = Buckets::new(&boundary);
+    let region_vertices: std::collections::HashSet<GridPoint> =
+        region.rings().iter().flatten().copied().collect();
+    let on_the_boundary = |e: &TaggedEdge| {
+        e.tag == EdgeTag::Both
+            || region_vertices.contains(&e.from)
+            || region_vertices.contains(&e.to)
+    };
     let nearest: Vec<f64> = edges
         .iter()
         .map(|e| buckets.distance_within(&boundary, e.from, e.to, reach))
         .collect();
     println!(
-        "{}: {} overlay edges ({} region edges), {} boundary segments of the output; load {}",
+        "{}: {} overlay edges ({} region edges, {} on the region's boundary), {} boundary segments of the output; load {}",
         run.name,
         edges.len(),
         edges.iter().filter(|e| e.tag == EdgeTag::Both).count(),
+        edges.iter().filter(|e| on_the_boundary(e)).count(),
         boundary.len(),
         load_average()
     );
-    println!("| D (grid units) | edges within D | share | fragments | hot pixels | near edges ms | all edges ms | near / all |");
+    let kept = if with_boundary {
+        "edges within D or on the region's boundary"
+    } else {
+        "edges within D"
+    };
+    println!("| D (grid units) | {kept} | share | fragments | hot pixels | near edges ms | all edges ms | near / all |");
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
     for &d in &distances {
         let near: Vec<TaggedEdge> = edges
             .iter()
             .zip(&nearest)
-            .filter(|(_, &dist)| dist <= d)
+            .filter(|(e, &dist)| dist <= d || (with_boundary && on_the_boundary(e)))
             .map(|(e, _)| *e)
             .collect();
         let (_, stats) = arrange_with(&near, &ArrangeOptions::default()).expect("near");
