@@ -35,8 +35,8 @@ const NEIGHBOURHOOD: i64 = 4;
 fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().expect("ROUNDS").parse().expect("ROUNDS");
-    println!("| map | fed edges | kept | share | kept hot pixels | all hot pixels | kept ms (sweep) | all ms | kept / all | load |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| map | fed edges | near a chord | kept | share | kept hot pixels | all hot pixels | kept ms (sweep) | all ms | kept / all | load |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for spec in args {
         let run = map_run(&spec);
         let region =
@@ -46,6 +46,8 @@ fn main() {
             shrink_edges(&region, run.r, pipeline_arc_tolerance(CELL, run.r)).expect("edges");
         let cover = Cover::new(&run, &region);
         let chords = Chords::new(&edges, cover.cell);
+        // The chords and the edges within reach of one: where the rounding moves edges.
+        let near_a_chord = edges.iter().filter(|e| chords.near(e) > 0).count();
         let kept: Vec<TaggedEdge> = edges
             .iter()
             .filter(|e| !cover.holds(e, 1 + chords.near(e)))
@@ -67,10 +69,11 @@ fn main() {
             },
         );
         println!(
-            "| {} r {} | {} | {} | {:.3} | {} | {} | {:.1} | {:.1} | {:.2} | {} |",
+            "| {} r {} | {} | {} | {} | {:.3} | {} | {} | {:.1} | {:.1} | {:.2} | {} |",
             run.name,
             run.r,
             edges.len(),
+            near_a_chord,
             kept.len(),
             kept.len() as f64 / edges.len() as f64,
             kept_stats.hot_pixels,
