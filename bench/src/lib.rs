@@ -1,9 +1,11 @@
 //! Shared pieces of the peer benchmarks: the workload families that are not in
 //! `build2d::workloads` (needles, slits), the CDT input of a region exactly as
 //! `Region::triangulate` builds it (docs/cdt.md §7.2 steps 1–2), spade on that input,
-//! and alternating timed rounds.
+//! alternating timed rounds, and the shrink diagnostics' search for segments near a
+//! segment (`near`).
 
 pub mod clipper;
+pub mod near;
 
 use std::time::Instant;
 

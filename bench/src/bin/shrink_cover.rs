@@ -19,11 +19,10 @@
 //!
 //! e.g. `shrink_cover 3 cave-512:1 rooms-1024:0.5`.
 
-use std::collections::HashMap;
-
 use build2d::arrangement::{arrange_with, ArrangeOptions, SearchMode, TaggedEdge};
 use build2d::shrink::shrink_edges;
 use build2d::{pipeline_arc_tolerance, GridPoint, Region};
+use build2d_bench::near::SegmentBuckets;
 use build2d_bench::{alternate, load_average, map_run, options, MapRun, CELL};
 
 /// How close to an edge an arc chord counts (grid units; √2/2 and a margin).
@@ -216,9 +215,8 @@ fn left_normal(p: GridPoint, q: GridPoint) -> (i64, i64) {
 
 /// The arc chords (the fed edges that are not axis-parallel), by the cells they meet.
 struct Chords {
-    cell: i64,
     chords: Vec<(GridPoint, GridPoint)>,
-    by_cell: HashMap<(i64, i64), Vec<usize>>,
+    buckets: SegmentBuckets,
 }
 
 impl Chords {
@@ -228,72 +226,13 @@ impl Chords {
             .filter(|e| e.from.x != e.to.x && e.from.y != e.to.y)
             .map(|e| (e.from, e.to))
             .collect();
-        let mut by_cell: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-        for (k, &(a, b)) in chords.iter().enumerate() {
-            for cx in a.x.min(b.x).div_euclid(cell)..=a.x.max(b.x).div_euclid(cell) {
-                for cy in a.y.min(b.y).div_euclid(cell)..=a.y.max(b.y).div_euclid(cell) {
-                    by_cell.entry((cx, cy)).or_default().push(k);
-                }
-            }
-        }
-        Chords {
-            cell,
-            chords,
-            by_cell,
-        }
+        let buckets = SegmentBuckets::new(&chords, cell);
+        Chords { chords, buckets }
     }
 
     /// How many chords come within [`CHORD_REACH`] of the edge (itself included).
     fn near(&self, e: &TaggedEdge) -> i32 {
-        let (a, b) = (e.from, e.to);
-        let reach = CHORD_REACH.ceil() as i64;
-        let mut seen = Vec::new();
-        for cx in (a.x.min(b.x) - reach).div_euclid(self.cell)
-            ..=(a.x.max(b.x) + reach).div_euclid(self.cell)
-        {
-            for cy in (a.y.min(b.y) - reach).div_euclid(self.cell)
-                ..=(a.y.max(b.y) + reach).div_euclid(self.cell)
-            {
-                for &k in self.by_cell.get(&(cx, cy)).into_iter().flatten() {
-                    let (c, d) = self.chords[k];
-                    if !seen.contains(&k) && segment_distance(a, b, c, d) <= CHORD_REACH {
-                        seen.push(k);
-                    }
-                }
-            }
-        }
-        seen.len() as i32
+        let near = self.buckets.near(&self.chords, e.from, e.to, CHORD_REACH);
+        near.len() as i32
     }
-}
-
-/// The distance between segments a–b and c–d (0 when they cross).
-fn segment_distance(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> f64 {
-    let side = |p: GridPoint, q: GridPoint, s: GridPoint| {
-        (i128::from(q.x - p.x) * i128::from(s.y - p.y)
-            - i128::from(q.y - p.y) * i128::from(s.x - p.x))
-        .signum()
-    };
-    if side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0 {
-        return 0.0;
-    }
-    let to_segment = |p: GridPoint, s: GridPoint, t: GridPoint| {
-        let (px, py) = (p.x as f64, p.y as f64);
-        let (sx, sy, dx, dy) = (
-            s.x as f64,
-            s.y as f64,
-            (t.x - s.x) as f64,
-            (t.y - s.y) as f64,
-        );
-        let length2 = dx * dx + dy * dy;
-        let u = if length2 == 0.0 {
-            0.0
-        } else {
-            (((px - sx) * dx + (py - sy) * dy) / length2).clamp(0.0, 1.0)
-        };
-        (px - sx - u * dx).hypot(py - sy - u * dy)
-    };
-    to_segment(c, a, b)
-        .min(to_segment(d, a, b))
-        .min(to_segment(a, c, d))
-        .min(to_segment(b, c, d))
 }

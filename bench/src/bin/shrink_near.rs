@@ -20,6 +20,7 @@
 use build2d::arrangement::{arrange_with, ArrangeOptions, EdgeTag, TaggedEdge};
 use build2d::shrink::shrink_edges;
 use build2d::{pipeline_arc_tolerance, GridPoint, Region};
+use build2d_bench::near::SegmentBuckets;
 use build2d_bench::{alternate, load_average, map_run, options, CELL};
 
 /// Side of the buckets of boundary segments, grid units.
@@ -50,7 +51,7 @@ fn main() {
         .iter()
         .flat_map(|ring| (0..ring.len()).map(move |k| (ring[k], ring[(k + 1) % ring.len()])))
         .collect();
-    let buckets = Buckets::new(&boundary);
+    let buckets = SegmentBuckets::new(&boundary, BUCKET);
     let region_vertices: std::collections::HashSet<GridPoint> =
         region.rings().iter().flatten().copied().collect();
     let on_the_boundary = |e: &TaggedEdge| {
@@ -107,112 +108,4 @@ fn main() {
         );
     }
     println!("load {}", load_average());
-}
-
-/// The boundary segments listed in every bucket their box meets.
-struct Buckets {
-    min: (i64, i64),
-    cols: i64,
-    rows: i64,
-    lists: Vec<Vec<u32>>,
-}
-
-impl Buckets {
-    fn new(segments: &[(GridPoint, GridPoint)]) -> Buckets {
-        let xs = segments.iter().flat_map(|(a, b)| [a.x, b.x]);
-        let ys = segments.iter().flat_map(|(a, b)| [a.y, b.y]);
-        let min = (xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0));
-        let max = (xs.max().unwrap_or(0), ys.max().unwrap_or(0));
-        let (cols, rows) = ((max.0 - min.0) / BUCKET + 1, (max.1 - min.1) / BUCKET + 1);
-        let mut buckets = Buckets {
-            min,
-            cols,
-            rows,
-            lists: vec![Vec::new(); (cols * rows) as usize],
-        };
-        for (k, (a, b)) in segments.iter().enumerate() {
-            let (c0, c1) = buckets.span(a.x.min(b.x), a.x.max(b.x), 0);
-            let (r0, r1) = buckets.span(a.y.min(b.y), a.y.max(b.y), 1);
-            for c in c0..=c1 {
-                for r in r0..=r1 {
-                    buckets.lists[(c * rows + r) as usize].push(k as u32);
-                }
-            }
-        }
-        buckets
-    }
-
-    /// The buckets from lo to hi along axis 0 (x) or 1 (y), clamped to the grid.
-    fn span(&self, lo: i64, hi: i64, axis: usize) -> (i64, i64) {
-        let (origin, count) = if axis == 0 {
-            (self.min.0, self.cols)
-        } else {
-            (self.min.1, self.rows)
-        };
-        let clamp = |v: i64| ((v - origin).div_euclid(BUCKET)).clamp(0, count - 1);
-        (clamp(lo), clamp(hi))
-    }
-
-    /// The distance from segment a–b to the nearest boundary segment, or infinity when
-    /// none is within `reach`.
-    fn distance_within(
-        &self,
-        segments: &[(GridPoint, GridPoint)],
-        a: GridPoint,
-        b: GridPoint,
-        reach: f64,
-    ) -> f64 {
-        if segments.is_empty() {
-            return f64::INFINITY;
-        }
-        let grow = reach.ceil() as i64 + 1;
-        let (c0, c1) = self.span(a.x.min(b.x) - grow, a.x.max(b.x) + grow, 0);
-        let (r0, r1) = self.span(a.y.min(b.y) - grow, a.y.max(b.y) + grow, 1);
-        let mut best = f64::INFINITY;
-        for c in c0..=c1 {
-            for r in r0..=r1 {
-                for &k in &self.lists[(c * self.rows + r) as usize] {
-                    let (p, q) = segments[k as usize];
-                    best = best.min(segment_distance(a, b, p, q));
-                }
-            }
-        }
-        if best <= reach {
-            best
-        } else {
-            f64::INFINITY
-        }
-    }
-}
-
-/// The squared distance from p to the segment a–b.
-fn squared_distance_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
-    let along = [(b.x - a.x) as f64, (b.y - a.y) as f64];
-    let from_a = [(p.x - a.x) as f64, (p.y - a.y) as f64];
-    let length2 = along[0] * along[0] + along[1] * along[1];
-    let dot = from_a[0] * along[0] + from_a[1] * along[1];
-    let t = if length2 > 0.0 {
-        (dot / length2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let gap = [from_a[0] - t * along[0], from_a[1] - t * along[1]];
-    gap[0] * gap[0] + gap[1] * gap[1]
-}
-
-fn segment_distance(a: GridPoint, b: GridPoint, p: GridPoint, q: GridPoint) -> f64 {
-    let orient = |o: GridPoint, u: GridPoint, v: GridPoint| {
-        i128::from(u.x - o.x) * i128::from(v.y - o.y)
-            - i128::from(u.y - o.y) * i128::from(v.x - o.x)
-    };
-    let (d1, d2) = (orient(a, b, p).signum(), orient(a, b, q).signum());
-    let (d3, d4) = (orient(p, q, a).signum(), orient(p, q, b).signum());
-    if d1 * d2 < 0 && d3 * d4 < 0 {
-        return 0.0; // they cross
-    }
-    [(a, p, q), (b, p, q), (p, a, b), (q, a, b)]
-        .into_iter()
-        .map(|(point, from, to)| squared_distance_to_segment(point, from, to))
-        .fold(f64::INFINITY, f64::min)
-        .sqrt()
 }
