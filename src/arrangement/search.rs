@@ -651,9 +651,19 @@ impl Index {
                     let s = &segs[i];
                     let (min_y, max_y) = (s.a.y.min(s.b.y), s.a.y.max(s.b.y));
                     let axis = axis_of(min_y == max_y, s.a.x == s.b.x);
-                    // With `skip_parallel`, active entries of s's own direction are left
-                    // out: meeting s, they are collinear with it.
-                    let skipped = if skip_parallel { axis } else { AXIS_NONE };
+                    // With `skip_parallel` (crossing candidates), active entries that
+                    // cannot cross s properly are left out: those of s's own direction
+                    // (collinear with s where they meet it); every axis-parallel one when
+                    // s is horizontal (a vertical t, starting no later than s, lies at
+                    // x ≤ s.a.x, never strictly inside s's x range); and, when s is
+                    // vertical, a horizontal t unless it crosses s strictly (its y strictly
+                    // inside s's y range, its x range reaching past s.a.x).
+                    let skipped = match (skip_parallel, axis) {
+                        (false, _) => AXIS_NONE,
+                        (true, AXIS_HORIZONTAL) => AXIS_HORIZONTAL | AXIS_VERTICAL,
+                        (true, _) => axis,
+                    };
+                    let strict = skip_parallel && axis == AXIS_VERTICAL;
                     let first = bands.band(min_y);
                     let mut met = 0;
                     for band in bands.range(min_y, max_y) {
@@ -676,11 +686,14 @@ impl Index {
                             let stays = t.max_x >= s.a.x;
                             list[kept] = t;
                             kept += usize::from(stays);
+                            let crosses_strictly =
+                                (t.max_x > s.a.x) & (t.min_y > min_y) & (t.max_y < max_y);
                             let meets = stays
                                 & (t.min_y <= max_y)
                                 & (t.max_y >= min_y)
                                 & (s_starts_here | (t.min_y >= lower_edge))
-                                & (t.axis & skipped == 0);
+                                & (t.axis & skipped == 0)
+                                & (!(strict & (t.axis == AXIS_HORIZONTAL)) | crosses_strictly);
                             partners[met] = t.id;
                             met += usize::from(meets);
                         }

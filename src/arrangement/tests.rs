@@ -595,32 +595,40 @@ fn axis_parallel_input_takes_the_sweep_and_all_paths_agree() {
     }
 }
 
-/// The crossing candidates of the sweep ([C1]): every properly crossing pair, never two
-/// horizontal or two vertical segments (collinear where they meet), and every other pair
-/// that `for_each_pair` reports; checked against all pairs on lattice input with some
-/// diagonals and collinear overlaps.
+/// The crossing candidates of the sweep ([C1]): every properly crossing pair; of two
+/// axis-parallel segments, only pairs that cross properly (two horizontal or two vertical
+/// ones are collinear where they meet, a horizontal and a vertical one that only touch
+/// never cross); and every other pair that `for_each_pair` reports, once. Checked against
+/// all pairs on lattice input with some diagonals and collinear overlaps.
 #[test]
-fn crossing_candidates_leave_out_only_parallel_pairs() {
+fn crossing_candidates_leave_out_only_axis_pairs_that_cannot_cross() {
     let mut rng = Rng(11);
-    let horizontal = |f: &Fragment| f.a.y == f.b.y;
-    let vertical = |f: &Fragment| f.a.x == f.b.x;
+    let axis = |f: &Fragment| f.a.y == f.b.y || f.a.x == f.b.x;
+    let cross = |f: &Fragment, g: &Fragment| crate::predicates::properly_cross(f.a, f.b, g.a, g.b);
     for diagonals in [0, 2, 6] {
         let frags = canonical(&tile_edges(&mut rng, 200, diagonals));
         let index = Index::new(&frags, SearchMode::Sweep);
         let (mut all, mut crossing) = (Vec::new(), Vec::new());
         index.for_each_pair(&frags, |i, j| all.push((i, j)));
         index.for_each_crossing_candidate(&frags, |i, j| crossing.push((i, j)));
-        let parallel = |&(i, j): &(usize, usize)| {
-            let (f, g) = (&frags[i], &frags[j]);
-            (horizontal(f) && horizontal(g)) || (vertical(f) && vertical(g))
-        };
-        assert!(all.iter().any(parallel), "no parallel pair met");
-        let expected: Vec<_> = all.iter().copied().filter(|p| !parallel(p)).collect();
+        let axis_pair = |&(i, j): &(usize, usize)| axis(&frags[i]) && axis(&frags[j]);
+        let axis_crossing = |p: &(usize, usize)| axis_pair(p) && cross(&frags[p.0], &frags[p.1]);
+        assert!(
+            all.iter().any(|p| axis_pair(p) && !axis_crossing(p)),
+            "no pair to leave out"
+        );
+        assert!(all.iter().any(axis_crossing), "no axis-parallel crossing");
+        let mut expected: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|p| !axis_pair(p) || axis_crossing(p))
+            .collect();
+        expected.sort_unstable();
+        crossing.sort_unstable();
         assert_eq!(crossing, expected, "{diagonals} in 20");
         for i in 0..frags.len() {
             for j in i + 1..frags.len() {
-                let (f, g) = (&frags[i], &frags[j]);
-                if crate::predicates::properly_cross(f.a, f.b, g.a, g.b) {
+                if cross(&frags[i], &frags[j]) {
                     assert!(crossing.contains(&(i, j)), "missed crossing {i} {j}");
                 }
             }
