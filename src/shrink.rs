@@ -58,24 +58,49 @@ pub fn is_reflex(prev: GridPoint, a: GridPoint, next: GridPoint) -> bool {
     cross((a.x - prev.x, a.y - prev.y), (next.x - a.x, next.y - a.y)) < 0
 }
 
-/// The indices of the rounded ring offsets `ring` strictly inside the sector from
-/// `normal_out` counter-clockwise to `normal_in` (X14): cross(N_out, w) > 0 and
-/// cross(w, N_in) > 0. They are listed in counter-clockwise ring order: starting at the
-/// least index j that is inside while j − 1 (mod m) is not (0 if all are inside), then
-/// ascending modulo m.
+/// [`for_each_in_sector`]'s indices collected (for the tests).
+#[cfg(test)]
 pub fn sector_arc(ring: &[Offset], normal_out: Offset, normal_in: Offset) -> Vec<usize> {
+    let mut arc = Vec::new();
+    for_each_in_sector(ring, normal_out, normal_in, |j| arc.push(j));
+    arc
+}
+
+/// Calls `f` on the indices of the rounded ring offsets `ring` strictly inside the sector
+/// from `normal_out` counter-clockwise to `normal_in` (X14): cross(N_out, w) > 0 and
+/// cross(w, N_in) > 0. They come in counter-clockwise ring order: starting at the least
+/// index j that is inside while j − 1 (mod m) is not (0 if all are inside), then
+/// ascending modulo m. Without allocating when the ring has at most 64 offsets (one bit
+/// each): the shrink builds a rim per reflex vertex.
+fn for_each_in_sector(
+    ring: &[Offset],
+    normal_out: Offset,
+    normal_in: Offset,
+    f: impl FnMut(usize),
+) {
     let m = ring.len();
-    let inside: Vec<bool> = ring
-        .iter()
-        .map(|&w| cross(normal_out, w) > 0 && cross(w, normal_in) > 0)
-        .collect();
+    let is_inside = |w: Offset| cross(normal_out, w) > 0 && cross(w, normal_in) > 0;
+    if m <= 64 {
+        let inside = ring
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (j, &w)| bits | (u64::from(is_inside(w)) << j));
+        let at = |j: usize| inside >> j & 1 == 1;
+        let start = (0..m).find(|&j| at(j) && !at((j + m - 1) % m)).unwrap_or(0);
+        (0..m)
+            .map(|k| (start + k) % m)
+            .filter(|&j| at(j))
+            .for_each(f);
+        return;
+    }
+    let inside: Vec<bool> = ring.iter().map(|&w| is_inside(w)).collect();
     let start = (0..m)
         .find(|&j| inside[j] && !inside[(j + m - 1) % m])
         .unwrap_or(0);
     (0..m)
         .map(|k| (start + k) % m)
         .filter(|&j| inside[j])
-        .collect()
+        .for_each(f);
 }
 
 fn push_edge(edges: &mut Vec<TaggedEdge>, from: GridPoint, to: GridPoint, tag: EdgeTag) {
@@ -303,11 +328,9 @@ fn sector_rim(ring: &[GridPoint], i: usize, r: f64, arc_ring: &[Offset], rim: &m
     let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
     rim.clear();
     rim.push(displace(a, edge_offset(ring, i, r)));
-    rim.extend(
-        sector_arc(arc_ring, normal_out, normal_in)
-            .into_iter()
-            .map(|j| displace(a, arc_ring[j])),
-    );
+    for_each_in_sector(arc_ring, normal_out, normal_in, |j| {
+        rim.push(displace(a, arc_ring[j]));
+    });
     rim.push(displace(a, edge_offset(ring, (i + n - 1) % n, r)));
 }
 

@@ -33,7 +33,7 @@ use crate::lists::Lists;
 use crate::predicates::{cross, orient};
 use crate::region::Region;
 
-use super::{edge_offset, sector_rim, vertex_is_reflex};
+use super::{edge_offset, is_reflex, sector_rim, vertex_is_reflex};
 
 /// How many times a square not inside one piece is halved before giving up.
 const MAX_SPLITS: u32 = 3;
@@ -59,14 +59,20 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
             .map(|&w| length(w) + 1.0)
             .fold(0.0, f64::max),
     );
+    // Each edge's rectangle and each reflex vertex's sector, the ring walked with its
+    // neighbours at hand (no index arithmetic: this runs on every shrink).
     let mut most_area = 0.0;
+    let sector = std::f64::consts::FRAC_PI_2 * reach * reach;
     for ring in rings {
+        let Some(&last) = ring.last() else { continue };
+        let mut before = last;
         for (k, &p) in ring.iter().enumerate() {
-            let q = ring[(k + 1) % ring.len()];
+            let q = ring.get(k + 1).copied().unwrap_or(ring[0]);
             most_area += reach * length((q.x - p.x, q.y - p.y));
-            if vertex_is_reflex(ring, k) {
-                most_area += std::f64::consts::FRAC_PI_2 * reach * reach;
+            if is_reflex(before, p, q) {
+                most_area += sector;
             }
+            before = p;
         }
     }
     if most_area < region.area2() as f64 / 2.0 {
@@ -295,20 +301,37 @@ impl Lattice {
     fn of(rings: &[Vec<GridPoint>]) -> Option<Lattice> {
         let first = *rings.first()?.first()?;
         let (mut lo, mut hi) = (first, first);
-        let mut side: u64 = 0;
+        // The gcd of the differences is 2^t times the gcd of the differences shifted right
+        // by t, t their least number of trailing zeros; that odd part is usually 1 after a
+        // few vertices, so the loop of divisions stops early (it was half the check).
+        let mut any_bits = 0u64;
         for ring in rings {
-            for (k, &p) in ring.iter().enumerate() {
-                let q = ring[(k + 1) % ring.len()];
-                if p.x != q.x && p.y != q.y {
+            let Some(&last) = ring.last() else { continue };
+            let mut before = last;
+            for &p in ring {
+                if p.x != before.x && p.y != before.y {
                     return None;
                 }
-                side = gcd(side, p.x.abs_diff(first.x));
-                side = gcd(side, p.y.abs_diff(first.y));
+                any_bits |= p.x.abs_diff(first.x) | p.y.abs_diff(first.y);
                 lo = GridPoint::new(lo.x.min(p.x), lo.y.min(p.y));
                 hi = GridPoint::new(hi.x.max(p.x), hi.y.max(p.y));
+                before = p;
             }
         }
-        let side = i64::try_from(side).ok().filter(|&s| s > 0)?;
+        let twos = any_bits.trailing_zeros().min(63);
+        let mut odd: u64 = 0;
+        'rings: for ring in rings {
+            for p in ring {
+                odd = gcd(odd, p.x.abs_diff(first.x) >> twos);
+                odd = gcd(odd, p.y.abs_diff(first.y) >> twos);
+                if odd == 1 {
+                    break 'rings;
+                }
+            }
+        }
+        let side = i64::try_from(odd.checked_shl(twos)?)
+            .ok()
+            .filter(|&s| s > 0)?;
         let columns = hi.x.abs_diff(lo.x) / side as u64;
         let rows = hi.y.abs_diff(lo.y) / side as u64;
         if columns.checked_mul(rows)? > MAX_SQUARES {
@@ -417,8 +440,11 @@ impl Lattice {
     }
 }
 
+/// The length of v, by a square root rather than `hypot` (five times cheaper; the
+/// bounds it feeds only decide whether to try the cover, never what the shrink returns).
 fn length(v: Offset) -> f64 {
-    (v.0 as f64).hypot(v.1 as f64)
+    let (x, y) = (v.0 as f64, v.1 as f64);
+    (x * x + y * y).sqrt()
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
@@ -491,6 +517,50 @@ impl PieceIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lattice side is the gcd of the vertices' coordinate differences, whatever
+    /// power of two and odd part it has, and where the odd part reaches 1 early or never.
+    #[test]
+    fn lattice_side_is_the_gcd_of_the_differences() {
+        let mut random = crate::workloads::XorShift64::new(5);
+        for _ in 0..300 {
+            let side = (1 + random.next_u64() % 7) << (random.next_u64() % 20);
+            let origin = random.next_u64() as i64 % 1000 - 500;
+            // Axis-parallel rectangles whose corners are multiples of `side` from the
+            // origin, the multiples sharing no common factor (one of them is 1).
+            let rings: Vec<Vec<GridPoint>> = (0..1 + random.next_u64() % 3)
+                .map(|k| {
+                    let at = |m: u64| origin + (m * side) as i64;
+                    let (x0, y0) = (random.next_u64() % 9, random.next_u64() % 9);
+                    let (w, h) = (1 + random.next_u64() % 5, 1 + random.next_u64() % 5);
+                    let (w, h) = if k == 0 { (1, h) } else { (w, h) };
+                    let (x0, y0) = if k == 0 { (0, 0) } else { (x0, y0) };
+                    vec![
+                        GridPoint::new(at(x0), at(y0)),
+                        GridPoint::new(at(x0 + w), at(y0)),
+                        GridPoint::new(at(x0 + w), at(y0 + h)),
+                        GridPoint::new(at(x0), at(y0 + h)),
+                    ]
+                })
+                .collect();
+            let brute = rings.iter().flatten().fold(0, |g, p| {
+                gcd(
+                    gcd(g, p.x.abs_diff(rings[0][0].x)),
+                    p.y.abs_diff(rings[0][0].y),
+                )
+            });
+            assert_eq!(brute, side);
+            let lattice = Lattice::of(&rings).expect("axis-parallel rings");
+            assert_eq!(lattice.side as u64, side, "{rings:?}");
+        }
+        // A diagonal edge: no lattice.
+        let diagonal = vec![vec![
+            GridPoint::new(0, 0),
+            GridPoint::new(4, 0),
+            GridPoint::new(0, 4),
+        ]];
+        assert!(Lattice::of(&diagonal).is_none());
+    }
 
     /// The king-move depth of every square by brute force (outside the lattice counts as
     /// outside): the quick way out must answer exactly "is some square this deep".
