@@ -78,17 +78,21 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
     if most_area < region.area2() as f64 / 2.0 {
         return false;
     }
-    let Some(inside) = lattice.inside_squares(rings) else {
+    let Some(flips) = lattice.flips(rings) else {
         return false;
     };
     // The centre of a square k king moves from the nearest square outside (1 next to
     // one) lies at least k − 1/2 sides from the boundary.
     let beyond_reach = ((reach + 2.0) / lattice.side as f64 + 0.5).floor() + 1.0;
+    let inside_row = |row, cells: &mut [bool]| lattice.inside_row(&flips, row, cells);
     if beyond_reach < lattice.rows.max(lattice.columns) as f64
-        && lattice.has_square_this_deep(&inside, beyond_reach as usize)
+        && lattice.has_square_this_deep(inside_row, beyond_reach as usize)
     {
         return false;
     }
+    let Some(inside) = lattice.inside_squares(&flips) else {
+        return false;
+    };
     let Some(pieces) = closed_pieces(rings, r, arc_ring) else {
         return false;
     };
@@ -345,16 +349,17 @@ impl Lattice {
         })
     }
 
-    /// Per square (row by row), whether it is inside the region: an odd number of the
-    /// vertical edges crossing its row lie to its left (the rings of a region do not
-    /// overlap). None when a row is crossed an odd number of times.
-    fn inside_squares(&self, rings: &[Vec<GridPoint>]) -> Option<Vec<bool>> {
-        let (w, h) = (self.columns, self.rows);
-        // flips[row][column]: edges crossing the row on the square's left side.
-        let mut flips = vec![false; (w + 1) * h];
+    /// Per row, the vertical edges crossing it on each square's left side (`columns + 1`
+    /// a row), from which [`Lattice::inside_row`] reads the row's squares. None when an
+    /// edge leaves the lattice.
+    fn flips(&self, rings: &[Vec<GridPoint>]) -> Option<Vec<bool>> {
+        let w = self.columns;
+        let mut flips = vec![false; (w + 1) * self.rows];
         for ring in rings {
-            for (k, &p) in ring.iter().enumerate() {
-                let q = ring[(k + 1) % ring.len()];
+            let Some(&last) = ring.last() else { continue };
+            let mut before = last;
+            for &p in ring {
+                let q = std::mem::replace(&mut before, p);
                 if p.x != q.x {
                     continue;
                 }
@@ -366,30 +371,57 @@ impl Lattice {
                 }
             }
         }
-        let mut inside = vec![false; w * h];
-        for row in 0..h {
-            let mut odd = false;
-            for column in 0..w {
-                odd ^= flips[row * (w + 1) + column];
-                inside[row * w + column] = odd;
-            }
-            if odd != flips[row * (w + 1) + w] {
-                return None;
-            }
+        Some(flips)
+    }
+
+    /// Row `row` of the squares into `cells`: inside the region when an odd number of
+    /// the vertical edges crossing the row lie to its left (the rings of a region do not
+    /// overlap). None when the row is crossed an odd number of times.
+    fn inside_row(&self, flips: &[bool], row: usize, cells: &mut [bool]) -> Option<()> {
+        let w = self.columns;
+        let row_flips = &flips[row * (w + 1)..(row + 1) * (w + 1)];
+        let mut odd = false;
+        for (cell, &flip) in cells.iter_mut().zip(row_flips) {
+            odd ^= flip;
+            *cell = odd;
+        }
+        (odd == row_flips[w]).then_some(())
+    }
+
+    /// Per square (row by row), whether it is inside the region ([`Lattice::inside_row`]).
+    /// None when a row is crossed an odd number of times.
+    fn inside_squares(&self, flips: &[bool]) -> Option<Vec<bool>> {
+        let w = self.columns;
+        let mut inside = vec![false; w * self.rows];
+        for (row, cells) in inside
+            .chunks_exact_mut(w.max(1))
+            .enumerate()
+            .take(self.rows)
+        {
+            self.inside_row(flips, row, cells)?;
         }
         Some(inside)
     }
 
     /// Whether some inside square is `depth` or more king moves from every square
     /// outside, i.e. the (2·depth − 1)-square block around it is all inside: per column,
-    /// the run of rows where the square is that far inside its row's run.
-    fn has_square_this_deep(&self, inside: &[bool], depth: usize) -> bool {
+    /// the run of rows where the square is that far inside its row's run. The rows are
+    /// read one at a time from `row_of` (false when it fails), so that a deep square
+    /// found early ends the scan before the rest is read.
+    fn has_square_this_deep(
+        &self,
+        mut row_of: impl FnMut(usize, &mut [bool]) -> Option<()>,
+        depth: usize,
+    ) -> bool {
         let (w, h) = (self.columns, self.rows);
         let span = 2 * depth.max(1) - 1;
+        let mut cells = vec![false; w];
         let mut deep_in_row = vec![false; w];
         let mut rows_deep = vec![0usize; w];
         for row in 0..h {
-            let cells = &inside[row * w..(row + 1) * w];
+            if row_of(row, &mut cells).is_none() {
+                return false;
+            }
             deep_in_row.fill(false);
             let mut start = 0;
             while start < w {
@@ -602,7 +634,13 @@ mod tests {
                 .unwrap_or(0);
             for depth in 1..8 {
                 assert_eq!(
-                    lattice.has_square_this_deep(&inside, depth),
+                    lattice.has_square_this_deep(
+                        |row, cells: &mut [bool]| {
+                            cells.copy_from_slice(&inside[row * columns..(row + 1) * columns]);
+                            Some(())
+                        },
+                        depth
+                    ),
                     deepest >= depth,
                     "{columns} × {rows} {inside:?}, depth {depth}"
                 );
