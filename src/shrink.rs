@@ -260,15 +260,34 @@ fn edge_runs(rings: &[Vec<GridPoint>], size: usize) -> Vec<Vec<(usize, std::ops:
     runs
 }
 
+/// The ring index after i (of n), by a comparison: the edges are built per vertex, where
+/// a division per neighbour cost more than the rest of the index work.
+fn after(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
+    }
+}
+
+/// The ring index before i (of n).
+fn before(i: usize, n: usize) -> usize {
+    if i == 0 {
+        n - 1
+    } else {
+        i - 1
+    }
+}
+
 /// Whether ring vertex i turns right (X14).
 fn vertex_is_reflex(ring: &[GridPoint], i: usize) -> bool {
     let n = ring.len();
-    is_reflex(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n])
+    is_reflex(ring[before(i, n)], ring[i], ring[after(i, n)])
 }
 
 /// The rounded offset V of ring edge i = ring[i] → ring[i + 1] (X14).
 fn edge_offset(ring: &[GridPoint], i: usize, r: f64) -> Offset {
-    round_vector(edge_offset_vector(ring[i], ring[(i + 1) % ring.len()], r))
+    round_vector(edge_offset_vector(ring[i], ring[after(i, ring.len())], r))
 }
 
 /// For the edges `range` of `ring`: the region edge as `Both` and the rectangle sides
@@ -282,9 +301,9 @@ fn push_sides(ring: &[GridPoint], range: std::ops::Range<usize>, r: f64, chunks:
     let n = ring.len();
     let mut reflex_here = vertex_is_reflex(ring, range.start);
     for i in range {
-        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let (a, b) = (ring[i], ring[after(i, n)]);
         let offset = edge_offset(ring, i, r);
-        let reflex_next = vertex_is_reflex(ring, (i + 1) % n);
+        let reflex_next = vertex_is_reflex(ring, after(i, n));
         let far_b = displace(b, offset);
         let far_a = displace(a, offset);
         push_edge(edges, a, b, EdgeTag::Both);
@@ -324,14 +343,14 @@ fn push_arcs(
 fn sector_rim(ring: &[GridPoint], i: usize, r: f64, arc_ring: &[Offset], rim: &mut Vec<GridPoint>) {
     let n = ring.len();
     let a = ring[i];
-    let normal_out = integer_left_normal(a, ring[(i + 1) % n]);
-    let normal_in = integer_left_normal(ring[(i + n - 1) % n], a);
+    let normal_out = integer_left_normal(a, ring[after(i, n)]);
+    let normal_in = integer_left_normal(ring[before(i, n)], a);
     rim.clear();
     rim.push(displace(a, edge_offset(ring, i, r)));
     for_each_in_sector(arc_ring, normal_out, normal_in, |j| {
         rim.push(displace(a, arc_ring[j]));
     });
-    rim.push(displace(a, edge_offset(ring, (i + n - 1) % n, r)));
+    rim.push(displace(a, edge_offset(ring, before(i, n), r)));
 }
 
 impl Region {
