@@ -279,6 +279,16 @@ fn before(i: usize, n: usize) -> usize {
     }
 }
 
+/// Each vertex of a closed ring with its neighbours, (before, vertex, after), in ring
+/// order, the neighbours found by comparison rather than division (empty for an empty
+/// ring).
+fn ring_corners(
+    ring: &[GridPoint],
+) -> impl Iterator<Item = (GridPoint, GridPoint, GridPoint)> + '_ {
+    let n = ring.len();
+    (0..n).map(move |i| (ring[before(i, n)], ring[i], ring[after(i, n)]))
+}
+
 /// Whether ring vertex i turns right (X14).
 fn vertex_is_reflex(ring: &[GridPoint], i: usize) -> bool {
     let n = ring.len();

@@ -33,7 +33,7 @@ use crate::lists::Lists;
 use crate::predicates::{cross, orient};
 use crate::region::Region;
 
-use super::{edge_offset, is_reflex, sector_rim, vertex_is_reflex};
+use super::{edge_offset, is_reflex, ring_corners, sector_rim, vertex_is_reflex};
 
 /// How many times a square not inside one piece is halved before giving up.
 const MAX_SPLITS: u32 = 3;
@@ -59,20 +59,15 @@ pub(super) fn pieces_cover_region(region: &Region, r: f64, arc_ring: &[Offset]) 
             .map(|&w| length(w) + 1.0)
             .fold(0.0, f64::max),
     );
-    // Each edge's rectangle and each reflex vertex's sector, the ring walked with its
-    // neighbours at hand (no index arithmetic: this runs on every shrink).
+    // Each edge's rectangle and each reflex vertex's sector.
     let mut most_area = 0.0;
     let sector = std::f64::consts::FRAC_PI_2 * reach * reach;
     for ring in rings {
-        let Some(&last) = ring.last() else { continue };
-        let mut before = last;
-        for (k, &p) in ring.iter().enumerate() {
-            let q = ring.get(k + 1).copied().unwrap_or(ring[0]);
+        for (before, p, q) in ring_corners(ring) {
             most_area += reach * length((q.x - p.x, q.y - p.y));
             if is_reflex(before, p, q) {
                 most_area += sector;
             }
-            before = p;
         }
     }
     if most_area < region.area2() as f64 / 2.0 {
@@ -310,16 +305,13 @@ impl Lattice {
         // few vertices, so the loop of divisions stops early (it was half the check).
         let mut any_bits = 0u64;
         for ring in rings {
-            let Some(&last) = ring.last() else { continue };
-            let mut before = last;
-            for &p in ring {
+            for (before, p, _) in ring_corners(ring) {
                 if p.x != before.x && p.y != before.y {
                     return None;
                 }
                 any_bits |= p.x.abs_diff(first.x) | p.y.abs_diff(first.y);
                 lo = GridPoint::new(lo.x.min(p.x), lo.y.min(p.y));
                 hi = GridPoint::new(hi.x.max(p.x), hi.y.max(p.y));
-                before = p;
             }
         }
         let twos = any_bits.trailing_zeros().min(63);
@@ -356,10 +348,7 @@ impl Lattice {
         let w = self.columns;
         let mut flips = vec![false; (w + 1) * self.rows];
         for ring in rings {
-            let Some(&last) = ring.last() else { continue };
-            let mut before = last;
-            for &p in ring {
-                let q = std::mem::replace(&mut before, p);
+            for (q, p, _) in ring_corners(ring) {
                 if p.x != q.x {
                     continue;
                 }
