@@ -176,6 +176,18 @@ pub fn pair_contact(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> P
     contact
 }
 
+/// Where the line through a and b (a.y ≠ b.y) meets the horizontal line y: the x there
+/// compared with v. With P that point, orient(a, b, (v, y)) = (P.x − v)·(b.y − a.y).
+#[inline]
+pub fn line_meets_horizontal_cmp(a: GridPoint, b: GridPoint, y: i64, v: i64) -> Ordering {
+    let side = orient(a, b, GridPoint::new(v, y));
+    if b.y > a.y {
+        side
+    } else {
+        side.reverse()
+    }
+}
+
 /// `floor((2p + q) / (2q))` for q > 0: the rational p/q rounded to the nearest integer,
 /// halves rounded up (X8).
 #[inline]
@@ -218,6 +230,31 @@ pub fn rounded_crossing(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) 
     GridPoint {
         x: round_rational(px + tie, den) as i64,
         y: round_rational(py + tie, den) as i64,
+    }
+}
+
+/// [`rounded_crossing`] of a–b with a horizontal segment on the line y, for y strictly
+/// between a.y and b.y: the same point (the crossing lies on that line, and x is a.x
+/// plus the rational (y − a.y)(b.x − a.x) / (b.y − a.y), rounded alike), divided in i64
+/// when that product fits, where the general form divides in i128. (A vertical line is
+/// a horizontal one with the coordinates exchanged.)
+pub fn rounded_crossing_with_horizontal(a: GridPoint, b: GridPoint, y: i64) -> GridPoint {
+    let (mut num, mut den) = (
+        i128::from(y - a.y) * i128::from(b.x - a.x),
+        i128::from(b.y - a.y),
+    );
+    if den < 0 {
+        (num, den) = (-num, -den);
+    }
+    let tie = if crate::mutation::active(crate::mutation::Mutation::RoundingTie) {
+        -1
+    } else {
+        0
+    }; // as in rounded_crossing
+       // |y − a.y| < |b.y − a.y|: the offset is below |b.x − a.x| ≤ 2^40.
+    GridPoint {
+        x: a.x + round_rational(num + tie, den) as i64,
+        y,
     }
 }
 
@@ -435,6 +472,44 @@ mod tests {
 
     fn p(x: i64, y: i64) -> GridPoint {
         GridPoint::new(x, y)
+    }
+
+    /// The crossing with a horizontal line is `rounded_crossing`'s with any segment on
+    /// that line, and the comparison places that crossing as it lies: on every small
+    /// configuration, and scaled towards the coordinate bound.
+    #[test]
+    fn crossings_with_horizontal_lines_are_the_general_ones() {
+        let range = -4..=4i64;
+        for scale in [1, 3, 1 << 20, 1 << 37] {
+            let s = |v: i64| v * scale + v.signum() * (scale / 3);
+            for (ax, ay, bx, by) in range.clone().flat_map(|ax| {
+                range.clone().flat_map(move |ay| {
+                    [(4, 3), (-3, 4), (1, -4), (3, -1)]
+                        .into_iter()
+                        .map(move |(bx, by)| (ax, ay, bx, by))
+                })
+            }) {
+                let (a, b) = (p(s(ax), s(ay)), p(s(bx), s(by)));
+                for line in range.clone().map(s) {
+                    if (a.y.min(b.y) + 1..b.y.max(a.y)).contains(&line) {
+                        let got = rounded_crossing_with_horizontal(a, b, line);
+                        let far = 5 * scale;
+                        assert_eq!(got, rounded_crossing(a, b, p(-far, line), p(far, line)));
+                        for v in [got.x - 1, got.x, got.x + 1] {
+                            // v against the crossing's x, both times |b.y − a.y|.
+                            let exact = (i128::from(a.x) * i128::from(b.y - a.y)
+                                + i128::from(line - a.y) * i128::from(b.x - a.x))
+                                * i128::from((b.y - a.y).signum());
+                            let v_scaled = i128::from(v) * i128::from((b.y - a.y).abs());
+                            assert_eq!(
+                                line_meets_horizontal_cmp(a, b, line, v),
+                                exact.cmp(&v_scaled)
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 
+mod lines;
 mod noded;
 mod point_sort;
 mod point_tree;
@@ -188,6 +189,9 @@ pub struct ArrangeStats {
     pub tree_searches: usize,
     /// Candidate searches run by brute force.
     pub brute_force_searches: usize,
+    /// Crossing searches run line by line (mostly axis-parallel input, Auto only): only
+    /// the slanted fragments' own pairs then go to a candidate search.
+    pub line_searches: usize,
     /// Distinct non-degenerate input edges after merging.
     pub input_fragments: usize,
     /// Hot pixels of [A2].

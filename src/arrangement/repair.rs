@@ -105,7 +105,7 @@ fn count_search(stats: &mut ArrangeStats, path: Path) {
 }
 
 /// Appends the rounded crossing of every properly crossing pair ([A2], X8).
-fn crossings(
+pub(super) fn crossings(
     fragments: &[Fragment],
     index: &Index,
     stats: &mut ArrangeStats,
@@ -354,7 +354,11 @@ pub(super) fn initial_reroute(
 ) -> Result<(Vec<GridPoint>, Vec<Piece>)> {
     let mut index = Index::new(fragments, mode);
     let mut crossing_pixels = Vec::new();
-    crossings(fragments, &index, stats, &mut crossing_pixels);
+    if mode != SearchMode::Auto
+        || !super::lines::crossings_by_lines(fragments, stats, &mut crossing_pixels)
+    {
+        crossings(fragments, &index, stats, &mut crossing_pixels);
+    }
     let (hot, ends) = hot_pixels(fragments, crossing_pixels)?;
     stats.hot_pixels = hot.len();
     let rows = many_horizontal(fragments).then(|| RowOrder::new(&hot));

@@ -56,25 +56,29 @@ impl RowOrder {
 }
 
 /// The indices of `hot` (sorted by (x, y)) sorted by (y, x), each in the low 32 bits of
-/// a key: a stable sort by y alone. Keys pack y's offset from the least y above the
-/// index, and a radix sort over the offset's bits keeps each row in index order. A span
-/// of y of 2^32 or more sorts by comparison instead.
+/// a key: [`in_key_order`] by y.
 fn rows_in_order(hot: &[GridPoint]) -> Vec<u64> {
-    let Some(low) = hot.iter().map(|p| p.y).min() else {
+    in_key_order(hot.len(), |k| hot[k].y)
+}
+
+/// The indices 0 … count − 1 (fewer than 2^32) stably sorted by `key`, each in the low 32
+/// bits of a u64: the order of `key`, ties by index. Keys pack the key's offset from the
+/// least key above the index, and a radix sort over the offset's bits keeps ties in index
+/// order. A span of keys of 2^32 or more sorts by comparison instead.
+pub(super) fn in_key_order(count: usize, key: impl Fn(usize) -> i64) -> Vec<u64> {
+    let Some(low) = (0..count).map(&key).min() else {
         return Vec::new();
     };
-    let high = hot.iter().map(|p| p.y).max().unwrap_or(low);
+    let high = (0..count).map(&key).max().unwrap_or(low);
     // Coordinates stay within ±2^39 ([G4]), so the span fits an i64.
     let span = high.abs_diff(low);
     if span >= 1 << 32 {
-        let mut order: Vec<u64> = (0..hot.len() as u64).collect();
-        order.sort_by_key(|&k| hot[k as usize].y);
+        let mut order: Vec<u64> = (0..count as u64).collect();
+        order.sort_by_key(|&k| key(k as usize));
         return order;
     }
-    let mut keys: Vec<u64> = hot
-        .iter()
-        .enumerate()
-        .map(|(k, p)| (p.y.abs_diff(low) << 32) | k as u64)
+    let mut keys: Vec<u64> = (0..count)
+        .map(|k| (key(k).abs_diff(low) << 32) | k as u64)
         .collect();
     let bits = bits_for(span);
     let mut scratch = vec![0u64; keys.len()];

@@ -270,6 +270,7 @@ fn add_counts(totals: &mut ArrangeStats, local: &ArrangeStats) {
     totals.sweep_searches += local.sweep_searches;
     totals.tree_searches += local.tree_searches;
     totals.brute_force_searches += local.brute_force_searches;
+    totals.line_searches += local.line_searches;
     totals.verified_by_sweep &= local.verified_by_sweep;
 }
 

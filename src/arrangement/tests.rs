@@ -595,6 +595,33 @@ fn axis_parallel_input_takes_the_sweep_and_all_paths_agree() {
     }
 }
 
+/// A tile map's shrink (seven eighths of its edges horizontal or vertical, on a few
+/// hundred lines) finds its crossings by lines under Auto (`lines.rs`), and the
+/// arrangement is the sweep's and the grid's.
+#[test]
+fn a_tile_map_shrink_takes_the_lines_and_all_paths_agree() {
+    let map = crate::workloads::cave(96);
+    let options = crate::Geometry2DOptions::new(16).unwrap();
+    let region =
+        crate::Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options).unwrap();
+    let tolerance = crate::pipeline_arc_tolerance(0.25, 1.0);
+    let edges = crate::shrink::shrink_edges(&region, 1.0, tolerance).unwrap();
+    let run = |search| {
+        let options = ArrangeOptions {
+            search,
+            ..Default::default()
+        };
+        arrange_with(&edges, &options).unwrap()
+    };
+    let (auto, stats) = run(SearchMode::Auto);
+    assert!(stats.line_searches > 0, "{} edges: {stats:?}", edges.len());
+    for mode in [SearchMode::Sweep, SearchMode::Grid] {
+        let (other, stats) = run(mode);
+        assert_eq!(stats.line_searches, 0, "{mode:?}");
+        assert!(other == auto, "{mode:?} differs from Auto");
+    }
+}
+
 /// The crossing candidates of the sweep ([C1]): every properly crossing pair; of two
 /// axis-parallel segments, only pairs that cross properly (two horizontal or two vertical
 /// ones are collinear where they meet, a horizontal and a vertical one that only touch

@@ -1,0 +1,594 @@
+//! The rounded crossings of mostly axis-parallel fragments found line by line (X9 step
+//! (1) of the initial reroute; an implementation choice under [C1]: the same crossings
+//! as the candidate search, found another way).
+//!
+//! Why this finds exactly the proper crossings. Take the fragments lying on one line
+//! (y = c for horizontal ones, x = d for vertical ones) as open intervals. Joining the
+//! members that overlap (the next starts strictly before the current one ends) and not
+//! those that only touch gives the line's *open union*: disjoint open intervals, and a
+//! point lies in one of them exactly when it lies strictly inside some fragment of the
+//! line (the join of two overlapping open intervals adds no point of its own).
+//! - A horizontal fragment on y = c and a vertical one on x = d cross properly exactly
+//!   when d lies strictly inside the first's x range and c strictly inside the second's
+//!   y range, at the integer point (d, c), which is its own pixel. So the crossings of
+//!   axis-parallel pairs are the points (d, c) with d in the open union of line y = c and
+//!   c in that of line x = d, each once.
+//! - Two horizontal or two vertical fragments never cross properly (where they meet they
+//!   are collinear).
+//! - A slanted fragment (neither horizontal nor vertical) meets the line y = c, for c
+//!   strictly between its ends' y, in one point P strictly inside it (for other c, not
+//!   in its open interior). It crosses a horizontal fragment on that line properly
+//!   exactly when P lies strictly inside that fragment, so the line holds such a
+//!   crossing exactly when P lies in the line's open union, and all of them are the one
+//!   point P, whose pixel `rounded_crossing_with_horizontal` computes from the line
+//!   alone, as `rounded_crossing` would from any segment on it. Vertical lines are
+//!   searched as horizontal ones with x and y exchanged.
+//! - Pairs of slanted fragments are searched as before ([`Index`]), among themselves.
+//!
+//! Only mostly axis-parallel input takes the lines (Auto, from [`MIN_FRAGMENTS`], at
+//! most a quarter slanted, the line tables and the slanted fragments' line visits within
+//! [`Budgets`]); the rest is left to the candidate search. On the cave-512 shrink
+//! (184 × 10^3 fragments on 517 rows and 517 columns, 23 × 10^3 slanted) the crossings
+//! took 12.8 ms against the search's 17.4 (docs/performance.md, thirty-second session).
+
+use std::cmp::Ordering;
+use std::ops::Range;
+
+use crate::grid::GridPoint;
+use crate::predicates::{line_meets_horizontal_cmp, rounded_crossing_with_horizontal};
+
+use super::repair::{crossings, Fragment};
+use super::rows::in_key_order;
+use super::search::{Index, SearchMode};
+use super::ArrangeStats;
+
+/// Fewest fragments for which the lines are tried: below, the candidate search costs
+/// less than the lines' tables.
+const MIN_FRAGMENTS: usize = 1 << 12;
+
+/// At most one fragment in this many may be slanted: the lines take the axis-parallel
+/// ones off the candidate search, and leave it the slanted ones' pairs.
+const SLANTED_SHARE: usize = 4;
+
+/// Most bits of the two line tables per fragment (16 bytes): beyond, the lines are too
+/// many for the tables to pay, and the candidate search runs instead.
+const TABLE_BITS_PER_FRAGMENT: usize = 16;
+
+/// Most lines the slanted fragments may cross, per fragment, before the candidate search
+/// is deemed cheaper.
+const LINE_VISITS_PER_FRAGMENT: usize = 4;
+
+/// The open unions of the fragments on the lines of one direction: line coordinates
+/// ascending, and per line its disjoint open intervals in order.
+#[derive(Debug, Default)]
+struct Lines {
+    /// The lines' coordinates (y of horizontal lines, x of vertical ones), ascending.
+    at: Vec<i64>,
+    /// Line k's intervals are `intervals[start[k]..start[k + 1]]`.
+    start: Vec<usize>,
+    /// Open intervals (lo, hi), lo < hi, along the line.
+    intervals: Vec<(i64, i64)>,
+    /// Buckets of 2^`bucket_shift` coordinates from the first line: `buckets[i]` is the
+    /// first line at or beyond bucket i's start, so a search starts there.
+    buckets: Vec<u32>,
+    bucket_shift: u32,
+}
+
+impl Lines {
+    /// The open unions of `spans`: (line, lo, hi) with lo < hi, sorted by (line, lo).
+    fn from_sorted(spans: impl Iterator<Item = (i64, i64, i64)>) -> Lines {
+        let mut lines = Lines::default();
+        for (line, lo, hi) in spans {
+            if lines.at.last() != Some(&line) {
+                lines.at.push(line);
+                lines.start.push(lines.intervals.len());
+            } else if let Some(last) = lines.intervals.last_mut() {
+                if lo < last.1 {
+                    // Overlapping: joined. Touching (lo == last.1) keeps the point apart.
+                    last.1 = last.1.max(hi);
+                    continue;
+                }
+            }
+            lines.intervals.push((lo, hi));
+        }
+        lines.start.push(lines.intervals.len());
+        // About two buckets per line.
+        if let (Some(&first), Some(&last)) = (lines.at.first(), lines.at.last()) {
+            let span = last.abs_diff(first);
+            while span >> lines.bucket_shift >= 2 * lines.at.len() as u64 {
+                lines.bucket_shift += 1;
+            }
+            let mut next = 0;
+            lines.buckets = (0..=span >> lines.bucket_shift)
+                .map(|i| {
+                    let start = first + (i << lines.bucket_shift) as i64;
+                    while lines.at[next] < start {
+                        next += 1; // the last line is at or beyond every bucket start
+                    }
+                    next as u32
+                })
+                .collect();
+        }
+        lines
+    }
+
+    /// The first line beyond v (`strictly`) or at or beyond v: from v's bucket on.
+    fn first_beyond(&self, v: i64, strictly: bool) -> usize {
+        let Some(&first) = self.at.first() else {
+            return 0;
+        };
+        if v < first {
+            return 0;
+        }
+        let bucket = (v.abs_diff(first) >> self.bucket_shift) as usize;
+        let Some(&from) = self.buckets.get(bucket) else {
+            return self.at.len();
+        };
+        let mut k = from as usize;
+        while self
+            .at
+            .get(k)
+            .is_some_and(|&c| c < v || (strictly && c == v))
+        {
+            k += 1;
+        }
+        k
+    }
+
+    fn count(&self) -> usize {
+        self.at.len()
+    }
+
+    fn line(&self, k: usize) -> &[(i64, i64)] {
+        &self.intervals[self.start[k]..self.start[k + 1]]
+    }
+
+    /// The lines whose coordinate lies strictly between `lo` and `hi`.
+    fn strictly_between(&self, lo: i64, hi: i64) -> Range<usize> {
+        let start = self.first_beyond(lo, true);
+        start..self.first_beyond(hi, false).max(start)
+    }
+
+    /// Whether line k's open union holds the point whose place along the line compares
+    /// with a coordinate v as `place_cmp(v)` does. `guess` is the place in floating
+    /// point: the search runs on it from `cursor` (where the line's last search ended,
+    /// updated), and exact comparisons confirm its answer (or, when they do not, the
+    /// search runs again on them).
+    fn holds(
+        &self,
+        k: usize,
+        cursor: &mut usize,
+        guess: f64,
+        place_cmp: impl Fn(i64) -> Ordering,
+    ) -> bool {
+        let line = self.line(k);
+        let before = |hi: i64| place_cmp(hi) != Ordering::Less;
+        // The first interval ending beyond the place; the place lies in it if it starts
+        // before.
+        let mut first = gallop(line, (*cursor).min(line.len()), |&(_, hi)| {
+            hi as f64 <= guess
+        });
+        let confirmed = line.get(first).is_none_or(|&(_, hi)| !before(hi))
+            && (first == 0 || before(line[first - 1].1));
+        if !confirmed {
+            first = line.partition_point(|&(_, hi)| before(hi));
+        }
+        *cursor = first;
+        line.get(first)
+            .is_some_and(|&(lo, _)| place_cmp(lo) == Ordering::Greater)
+    }
+}
+
+/// A bit table of `rows` rows of `cols` bits.
+struct BitTable {
+    words_per_row: usize,
+    words: Vec<u64>,
+}
+
+impl BitTable {
+    fn new(rows: usize, cols: usize) -> BitTable {
+        let words_per_row = cols.div_ceil(64);
+        BitTable {
+            words_per_row,
+            words: vec![0; rows * words_per_row],
+        }
+    }
+
+    fn row(&self, r: usize) -> &[u64] {
+        &self.words[r * self.words_per_row..(r + 1) * self.words_per_row]
+    }
+
+    fn get(&self, r: usize, c: usize) -> bool {
+        self.words[r * self.words_per_row + c / 64] >> (c % 64) & 1 == 1
+    }
+
+    /// Sets bits `cols` of row r, a word at a time.
+    fn set_range(&mut self, r: usize, cols: Range<usize>) {
+        let row = &mut self.words[r * self.words_per_row..(r + 1) * self.words_per_row];
+        let mut c = cols.start;
+        while c < cols.end {
+            let (word, bit) = (c / 64, c % 64);
+            let n = (64 - bit).min(cols.end - c);
+            row[word] |= (u64::MAX >> (64 - n)) << bit;
+            c += n;
+        }
+    }
+
+    /// Calls `f(c)` for every bit c set in row r, in order.
+    fn for_each_in_row(&self, r: usize, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.row(r).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+/// Appends the rounded crossing of every properly crossing pair of `fragments` (sorted
+/// by (a, b), each with a < b) to `out`, each crossing point at least once, and returns
+/// true; or returns false, having appended nothing, when the input does not suit the
+/// lines (module header): the caller then runs the candidate search.
+pub(super) fn crossings_by_lines(
+    fragments: &[Fragment],
+    stats: &mut ArrangeStats,
+    out: &mut Vec<GridPoint>,
+) -> bool {
+    if fragments.len() < MIN_FRAGMENTS {
+        return false; // the candidate search is cheap
+    }
+    let budgets = Budgets {
+        slanted: fragments.len() / SLANTED_SHARE,
+        table_bits: TABLE_BITS_PER_FRAGMENT.saturating_mul(fragments.len()),
+        line_visits: LINE_VISITS_PER_FRAGMENT.saturating_mul(fragments.len()),
+    };
+    crossings_within(fragments, budgets, stats, out)
+}
+
+/// What the lines may cost before the candidate search is preferred.
+#[derive(Debug, Clone, Copy)]
+struct Budgets {
+    /// Slanted fragments.
+    slanted: usize,
+    /// Bits of the two line tables (each holds rows × columns).
+    table_bits: usize,
+    /// Lines visited by the slanted fragments.
+    line_visits: usize,
+}
+
+/// [`crossings_by_lines`] within `budgets`, at any size.
+fn crossings_within(
+    fragments: &[Fragment],
+    budgets: Budgets,
+    stats: &mut ArrangeStats,
+    out: &mut Vec<GridPoint>,
+) -> bool {
+    if fragments.len() >= u32::MAX as usize {
+        return false; // the row order's 32-bit indices
+    }
+    // The columns are counted first (vertical fragments come by x): when their table
+    // alone would be too large, nothing is built.
+    let (mut horizontals, mut verticals, mut column_count, mut last_x) = (0, 0, 0, None);
+    for f in fragments {
+        if f.a.y == f.b.y {
+            horizontals += 1;
+        } else if f.a.x == f.b.x {
+            verticals += 1;
+            column_count += usize::from(last_x != Some(f.a.x));
+            last_x = Some(f.a.x);
+        }
+    }
+    let slanted_count = fragments.len() - horizontals - verticals;
+    if column_count.saturating_mul(column_count) > budgets.table_bits
+        || slanted_count > budgets.slanted
+    {
+        return false;
+    }
+    let mut horizontal: Vec<(i64, i64, i64)> = Vec::with_capacity(horizontals);
+    let mut vertical: Vec<(i64, i64, i64)> = Vec::with_capacity(verticals);
+    let mut slanted: Vec<Fragment> = Vec::with_capacity(fragments.len() - horizontals - verticals);
+    for f in fragments {
+        if f.a.y == f.b.y {
+            horizontal.push((f.a.y, f.a.x, f.b.x));
+        } else if f.a.x == f.b.x {
+            vertical.push((f.a.x, f.a.y, f.b.y));
+        } else {
+            slanted.push(*f);
+        }
+    }
+    // Sorted by (a, b), the vertical fragments come by (x, lower y) already, and the
+    // horizontal ones by their lower x: a stable sort by y puts them in (y, lower x) order.
+    if !vertical.is_sorted() || !horizontal.is_sorted_by_key(|h| h.1) {
+        return false; // not canonical input: left to the candidate search
+    }
+    let by_row = in_key_order(horizontal.len(), |k| horizontal[k].0);
+    let rows = Lines::from_sorted(by_row.iter().map(|&key| horizontal[key as u32 as usize]));
+    drop((by_row, horizontal));
+    let columns = Lines::from_sorted(vertical.into_iter());
+    if rows.count().saturating_mul(columns.count()) > budgets.table_bits {
+        return false;
+    }
+    let kept = out.len();
+    let Some(visits) = slanted_crossings(&slanted, &rows, &columns, budgets.line_visits, out)
+    else {
+        out.truncate(kept);
+        return false;
+    };
+    stats.line_searches += 1;
+    stats.crossing_candidates += visits as u64;
+    axis_crossings(&rows, &columns, out);
+    // The sweep, not Auto's grid: a shrink's slanted fragments are short chords spread
+    // over the map (cave-512, 23 × 10^3 of them: 3.0 ms by the grid, 1.9 by the sweep).
+    let index = Index::new(&slanted, SearchMode::Sweep);
+    crossings(&slanted, &index, stats, out);
+    true
+}
+
+/// The crossings of the slanted fragments with the rows and columns (module header),
+/// or None once they visit more than `budget` lines. Returns the lines visited. The
+/// rows are visited with the fragments in x order, the columns in y order, so that a
+/// line's search starts from where its last one ended. The columns are searched as the
+/// rows of the plane mirrored in x = y.
+fn slanted_crossings(
+    slanted: &[Fragment],
+    rows: &Lines,
+    columns: &Lines,
+    budget: usize,
+    out: &mut Vec<GridPoint>,
+) -> Option<usize> {
+    let mut visits = 0;
+    let in_x_order = slanted.iter().map(|f| (f.a, f.b));
+    cross_rows(in_x_order, rows, (&mut visits, budget), out, |p| p)?;
+    let by_column = in_key_order(slanted.len(), |k| slanted[k].a.y.min(slanted[k].b.y));
+    let in_y_order = by_column.iter().map(|&key| {
+        let f = &slanted[key as u32 as usize];
+        (mirrored(f.a), mirrored(f.b))
+    });
+    cross_rows(in_y_order, columns, (&mut visits, budget), out, mirrored)?;
+    Some(visits)
+}
+
+/// The point with its coordinates exchanged (the mirror image in x = y).
+fn mirrored(p: GridPoint) -> GridPoint {
+    GridPoint::new(p.y, p.x)
+}
+
+/// Appends `emit(crossing)` for each slanted segment a–b of `segments` and each row of
+/// `rows` strictly between a.y and b.y whose open union holds the point where a–b meets
+/// it; None once the visits, added to `visits.0`, exceed `visits.1`.
+fn cross_rows(
+    segments: impl Iterator<Item = (GridPoint, GridPoint)>,
+    rows: &Lines,
+    visits: (&mut usize, usize),
+    out: &mut Vec<GridPoint>,
+    emit: impl Fn(GridPoint) -> GridPoint,
+) -> Option<()> {
+    let (visited, budget) = visits;
+    let mut cursors = vec![0; rows.count()];
+    for (a, b) in segments {
+        let slope = (b.x - a.x) as f64 / (b.y - a.y) as f64;
+        let between = rows.strictly_between(a.y.min(b.y), a.y.max(b.y));
+        *visited += between.len();
+        if *visited > budget {
+            return None;
+        }
+        for k in between {
+            let y = rows.at[k];
+            let guess = a.x as f64 + (y - a.y) as f64 * slope;
+            let place = |x| line_meets_horizontal_cmp(a, b, y, x);
+            if rows.holds(k, &mut cursors[k], guess, place) {
+                out.push(emit(rounded_crossing_with_horizontal(a, b, y)));
+            }
+        }
+    }
+    Some(())
+}
+
+/// The crossings of horizontal and vertical fragments (module header): for each row, the
+/// columns strictly inside its open union whose own open union holds the row.
+fn axis_crossings(rows: &Lines, columns: &Lines, out: &mut Vec<GridPoint>) {
+    // across[k]: the columns strictly inside row k's open union; along[j]: the rows
+    // strictly inside column j's.
+    let mut across = BitTable::new(rows.count(), columns.count());
+    let mut along = BitTable::new(columns.count(), rows.count());
+    for k in 0..rows.count() {
+        for &(lo, hi) in rows.line(k) {
+            across.set_range(k, columns.strictly_between(lo, hi));
+        }
+    }
+    for j in 0..columns.count() {
+        for &(lo, hi) in columns.line(j) {
+            along.set_range(j, rows.strictly_between(lo, hi));
+        }
+    }
+    for k in 0..rows.count() {
+        across.for_each_in_row(k, |j| {
+            if along.get(j, k) {
+                out.push(GridPoint::new(columns.at[j], rows.at[k]));
+            }
+        });
+    }
+}
+
+/// The partition point of `pred` over `items` (true on a prefix), searched from `from`
+/// by steps that double in the direction it lies, then by halving: O(log d) for a point
+/// d places away, so that searches starting where the last one ended stay cheap however
+/// the places jump.
+fn gallop<T>(items: &[T], from: usize, pred: impl Fn(&T) -> bool) -> usize {
+    let (mut lo, mut hi);
+    if from < items.len() && pred(&items[from]) {
+        // At or beyond from + 1.
+        (lo, hi) = (from + 1, from + 1);
+        let mut step = 1;
+        while hi < items.len() && pred(&items[hi]) {
+            lo = hi + 1;
+            hi += step;
+            step *= 2;
+        }
+        hi = hi.min(items.len());
+    } else {
+        // At or before from.
+        (lo, hi) = (from, from);
+        let mut step = 1;
+        while lo > 0 && !pred(&items[lo - 1]) {
+            hi = lo - 1;
+            lo = lo.saturating_sub(step);
+            step *= 2;
+        }
+    }
+    lo + items[lo..hi].partition_point(pred)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arrangement::repair::{merge, oriented};
+    use proptest::prelude::*;
+
+    const UNLIMITED: Budgets = Budgets {
+        slanted: usize::MAX,
+        table_bits: usize::MAX,
+        line_visits: usize::MAX,
+    };
+
+    /// Canonical fragments (a < b, sorted by (a, b), identical ones merged) of raw edges.
+    fn canonical(edges: &[(GridPoint, GridPoint)]) -> Vec<Fragment> {
+        let mut fragments: Vec<Fragment> = edges
+            .iter()
+            .filter(|(from, to)| from != to)
+            .map(|&(from, to)| oriented(from, to, [1, 0]))
+            .collect();
+        merge(&mut fragments).unwrap();
+        fragments
+    }
+
+    /// The crossing points of every candidate pair, sorted and distinct.
+    fn searched(fragments: &[Fragment]) -> Vec<GridPoint> {
+        let mut out = Vec::new();
+        let index = Index::new(fragments, SearchMode::BruteForce);
+        crossings(fragments, &index, &mut ArrangeStats::default(), &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// A slanted edge's ends on the lattice and the direction its far end is moved off.
+    type SlantedSpec = ((i64, i64), (i64, i64), (i64, i64));
+
+    /// Edges on a few lines of a small lattice (shared lines, overlaps, touching ends,
+    /// T-junctions), and slanted edges whose ends are moved off the lattice by up to
+    /// `jitter`, all scaled by `scale` (large scales reach the coordinate bound).
+    fn edges_on_lines(
+        axis: Vec<((i64, i64), i64, bool)>,
+        slanted: Vec<SlantedSpec>,
+        scale: i64,
+        jitter: i64,
+    ) -> Vec<(GridPoint, GridPoint)> {
+        let at = |x: i64, y: i64| GridPoint::new(x * scale, y * scale);
+        let mut edges: Vec<(GridPoint, GridPoint)> = axis
+            .into_iter()
+            .map(|((x, y), to, horizontal)| {
+                if horizontal {
+                    (at(x, y), at(to, y))
+                } else {
+                    (at(x, y), at(x, to))
+                }
+            })
+            .collect();
+        edges.extend(slanted.into_iter().map(|(a, b, (dx, dy))| {
+            let (a, b) = (at(a.0, a.1), at(b.0, b.1));
+            (a, GridPoint::new(b.x + dx * jitter, b.y + dy * jitter))
+        }));
+        edges
+    }
+
+    proptest! {
+        #[test]
+        fn lines_find_the_crossings_of_the_candidate_search(
+            axis in prop::collection::vec(((0i64..10, 0i64..10), 0i64..10, any::<bool>()), 0..120),
+            slanted in prop::collection::vec(
+                ((0i64..10, 0i64..10), (0i64..10, 0i64..10), (-1i64..=1, -1i64..=1)),
+                0..30,
+            ),
+            (scale, jitter) in prop::sample::select(vec![
+                (1i64, 0i64), (1, 1), (3, 1), (7, 2), (1 << 20, 12_345), (1 << 35, 1 << 20),
+            ]),
+        ) {
+            let fragments = canonical(&edges_on_lines(axis, slanted, scale, jitter));
+            let mut stats = ArrangeStats::default();
+            let mut out = Vec::new();
+            prop_assert!(crossings_within(&fragments, UNLIMITED, &mut stats, &mut out));
+            prop_assert_eq!(stats.line_searches, 1);
+            out.sort_unstable();
+            out.dedup();
+            prop_assert_eq!(out, searched(&fragments));
+        }
+
+        #[test]
+        fn gallop_is_the_partition_point(
+            mut items in prop::collection::vec(-50i64..50, 0..40),
+            from in 0usize..45,
+            cut in -55i64..55,
+        ) {
+            items.sort_unstable();
+            let from = from.min(items.len());
+            prop_assert_eq!(
+                gallop(&items, from, |&v| v < cut),
+                items.partition_point(|&v| v < cut)
+            );
+        }
+    }
+
+    /// Over budget, nothing is appended and the caller is told to search instead.
+    #[test]
+    fn lines_over_budget_leave_the_output_alone() {
+        let p = GridPoint::new;
+        let fragments = canonical(&[
+            (p(0, 5), p(10, 5)),
+            (p(5, 0), p(5, 10)),
+            (p(0, 0), p(10, 9)),
+            (p(0, 8), p(10, 1)),
+        ]);
+        let before = vec![p(-1, -1)];
+        for budgets in [
+            Budgets {
+                slanted: 1,
+                ..UNLIMITED
+            },
+            Budgets {
+                table_bits: 0,
+                ..UNLIMITED
+            },
+            Budgets {
+                line_visits: 3,
+                ..UNLIMITED
+            },
+        ] {
+            let mut out = before.clone();
+            let mut stats = ArrangeStats::default();
+            assert!(!crossings_within(&fragments, budgets, &mut stats, &mut out));
+            assert_eq!(
+                (out.as_slice(), stats.line_searches),
+                (before.as_slice(), 0)
+            );
+        }
+        // Within budget: the axis crossing (5, 5); the slanted ones cross y = 5 at x =
+        // 50/9 and 30/7, and x = 5 (and each other) at y = 4.5, which rounds up.
+        let mut out = Vec::new();
+        let budgets = Budgets {
+            line_visits: 4,
+            ..UNLIMITED
+        };
+        assert!(crossings_within(
+            &fragments,
+            budgets,
+            &mut ArrangeStats::default(),
+            &mut out
+        ));
+        out.sort_unstable();
+        out.dedup();
+        assert_eq!(out, searched(&fragments));
+        assert_eq!(out, [p(4, 5), p(5, 5), p(6, 5)]);
+    }
+}
