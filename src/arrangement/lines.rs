@@ -599,6 +599,10 @@ mod tests {
                 ..UNLIMITED
             },
             Budgets {
+                overlapping: 1, // the one vertical fragment overlaps none
+                ..UNLIMITED
+            },
+            Budgets {
                 table_bits: 0,
                 ..UNLIMITED
             },
