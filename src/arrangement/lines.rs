@@ -336,7 +336,7 @@ fn crossings_within(
         return false; // not canonical input: left to the candidate search
     }
     let columns = Lines::from_sorted(vertical, column_count, verticals);
-    let by_row = in_key_order(horizontal.len(), |k| horizontal[k].0);
+    let by_row = in_key_order(horizontal.iter().map(|h| h.0));
     let row_count = 1 + by_row
         .windows(2)
         .filter(|w| horizontal[w[0] as u32 as usize].0 != horizontal[w[1] as u32 as usize].0)
@@ -381,7 +381,7 @@ fn slanted_crossings(
     let mut visits = 0;
     let in_x_order = slanted.iter().map(|f| (f.a, f.b));
     cross_rows(in_x_order, rows, (&mut visits, budget), out, |p| p)?;
-    let by_column = in_key_order(slanted.len(), |k| slanted[k].a.y.min(slanted[k].b.y));
+    let by_column = in_key_order(slanted.iter().map(|f| f.a.y.min(f.b.y)));
     let in_y_order = by_column.iter().map(|&key| {
         let f = &slanted[key as u32 as usize];
         (mirrored(f.a), mirrored(f.b))

@@ -58,37 +58,38 @@ impl RowOrder {
 /// The indices of `hot` (sorted by (x, y)) sorted by (y, x), each in the low 32 bits of
 /// a key: [`in_key_order`] by y.
 fn rows_in_order(hot: &[GridPoint]) -> Vec<u64> {
-    in_key_order(hot.len(), |k| hot[k].y)
+    in_key_order(hot.iter().map(|p| p.y))
 }
 
-/// The indices 0 … count − 1 (fewer than 2^32) stably sorted by `key`, each in the low 32
-/// bits of a u64: the order of `key`, ties by index. Keys pack the key's offset from the
+/// The indices of `keys` (fewer than 2^32) stably sorted by key, each in the low 32 bits
+/// of a u64: the order of the keys, ties by index. Keys pack the key's offset from the
 /// least key above the index, and a radix sort over the offset's bits keeps ties in index
 /// order. A span of keys of 2^32 or more sorts by comparison instead.
-pub(super) fn in_key_order(count: usize, key: impl Fn(usize) -> i64) -> Vec<u64> {
-    let Some(low) = (0..count).map(&key).min() else {
+pub(super) fn in_key_order(keys: impl Iterator<Item = i64> + Clone) -> Vec<u64> {
+    let Some(low) = keys.clone().min() else {
         return Vec::new();
     };
-    let high = (0..count).map(&key).max().unwrap_or(low);
+    let high = keys.clone().max().unwrap_or(low);
     // Coordinates stay within ±2^39 ([G4]), so the span fits an i64.
     let span = high.abs_diff(low);
     if span >= 1 << 32 {
-        let mut order: Vec<u64> = (0..count as u64).collect();
-        order.sort_by_key(|&k| key(k as usize));
-        return order;
+        let mut order: Vec<(i64, u64)> = keys.zip(0..).collect();
+        order.sort_by_key(|&(key, _)| key); // stable
+        return order.into_iter().map(|(_, k)| k).collect();
     }
-    let mut keys: Vec<u64> = (0..count)
-        .map(|k| (key(k).abs_diff(low) << 32) | k as u64)
+    let mut packed: Vec<u64> = keys
+        .zip(0..)
+        .map(|(key, k)| (key.abs_diff(low) << 32) | k)
         .collect();
     let bits = bits_for(span);
-    let mut scratch = vec![0u64; keys.len()];
+    let mut scratch = vec![0u64; packed.len()];
     let mut shift = 32;
     while shift < 32 + bits {
-        radix_pass(&keys, &mut scratch, shift);
-        std::mem::swap(&mut keys, &mut scratch);
+        radix_pass(&packed, &mut scratch, shift);
+        std::mem::swap(&mut packed, &mut scratch);
         shift += DIGIT_BITS;
     }
-    keys
+    packed
 }
 
 /// One stable counting pass of `from` into `to` by the digit at `shift`.
