@@ -89,25 +89,42 @@ impl Lines {
         lines: usize,
         spans_count: usize,
     ) -> Lines {
-        let mut lines = Lines {
+        let mut built = Lines::with_capacity(lines, spans_count);
+        for (line, lo, hi) in spans {
+            built.push(line, lo, hi);
+        }
+        built.finish()
+    }
+
+    /// Empty, with room for `lines` lines and `spans` spans ([`Self::push`] them, then
+    /// [`Self::finish`]).
+    fn with_capacity(lines: usize, spans: usize) -> Lines {
+        Lines {
             at: Vec::with_capacity(lines),
             start: Vec::with_capacity(lines + 1),
-            intervals: Vec::with_capacity(spans_count),
+            intervals: Vec::with_capacity(spans),
             ..Lines::default()
-        };
-        for (line, lo, hi) in spans {
-            if lines.at.last() != Some(&line) {
-                lines.at.push(line);
-                lines.start.push(lines.intervals.len());
-            } else if let Some(last) = lines.intervals.last_mut() {
-                if lo < last.1 {
-                    // Overlapping: joined. Touching (lo == last.1) keeps the point apart.
-                    last.1 = last.1.max(hi);
-                    continue;
-                }
-            }
-            lines.intervals.push((lo, hi));
         }
+    }
+
+    /// Adds the span lo < hi on `line`; spans come sorted by (line, lo).
+    fn push(&mut self, line: i64, lo: i64, hi: i64) {
+        if self.at.last() != Some(&line) {
+            self.at.push(line);
+            self.start.push(self.intervals.len());
+        } else if let Some(last) = self.intervals.last_mut() {
+            if lo < last.1 {
+                // Overlapping: joined. Touching (lo == last.1) keeps the point apart.
+                last.1 = last.1.max(hi);
+                return;
+            }
+        }
+        self.intervals.push((lo, hi));
+    }
+
+    /// Closes the last line and builds the buckets.
+    fn finish(self) -> Lines {
+        let mut lines = self;
         lines.start.push(lines.intervals.len());
         // About two buckets per line.
         if let (Some(&first), Some(&last)) = (lines.at.first(), lines.at.last()) {
@@ -287,27 +304,38 @@ fn crossings_within(
     if fragments.len() >= u32::MAX as usize {
         return false; // the row order's 32-bit indices
     }
-    // The columns are counted first (vertical fragments come by x), and the vertical
-    // fragments that overlap one before them on their line: when the tables would be too
-    // large or the lines hold few overlaps, nothing is built.
+    // One pass counts the columns (vertical fragments come by (x, lower y) in canonical
+    // input, horizontal ones by lower x: checked here) and the vertical fragments that
+    // overlap one before them on their line: when the input is not canonical, the
+    // tables would be too large or the lines hold few overlaps, nothing is built.
     let (mut horizontals, mut verticals, mut column_count) = (0, 0, 0usize);
-    let (mut overlapping, mut last_x, mut reach) = (0, None, i64::MIN);
+    let (mut overlapping, mut reach, mut in_order) = (0, i64::MIN, true);
+    let (mut last_vertical, mut last_horizontal_x) = (None, i64::MIN);
     for f in fragments {
         if f.a.y == f.b.y {
             horizontals += 1;
+            in_order &= last_horizontal_x <= f.a.x;
+            last_horizontal_x = f.a.x;
         } else if f.a.x == f.b.x {
             verticals += 1;
-            if last_x == Some(f.a.x) {
-                overlapping += usize::from(f.a.y < reach);
-                reach = reach.max(f.b.y);
-            } else {
-                column_count += 1;
-                (last_x, reach) = (Some(f.a.x), f.b.y);
+            match last_vertical {
+                Some((x, y)) if x == f.a.x => {
+                    in_order &= y <= f.a.y;
+                    overlapping += usize::from(f.a.y < reach);
+                    reach = reach.max(f.b.y);
+                }
+                _ => {
+                    in_order &= last_vertical.is_none_or(|(x, _)| x < f.a.x);
+                    column_count += 1;
+                    reach = f.b.y;
+                }
             }
+            last_vertical = Some((f.a.x, f.a.y));
         }
     }
     let slanted_count = fragments.len() - horizontals - verticals;
-    if column_count.saturating_mul(column_count) > budgets.table_bits
+    if !in_order
+        || column_count.saturating_mul(column_count) > budgets.table_bits
         || slanted_count > budgets.slanted
         || overlapping < budgets.overlapping
     {
@@ -319,23 +347,18 @@ fn crossings_within(
     out.reserve(fragments.len() / 2);
     let mut horizontal: Vec<(i64, i64, i64)> = Vec::with_capacity(horizontals);
     let mut slanted: Vec<Fragment> = Vec::with_capacity(slanted_count);
+    let mut columns = Lines::with_capacity(column_count, verticals);
     for f in fragments {
         if f.a.y == f.b.y {
             horizontal.push((f.a.y, f.a.x, f.b.x));
-        } else if f.a.x != f.b.x {
+        } else if f.a.x == f.b.x {
+            columns.push(f.a.x, f.a.y, f.b.y);
+        } else {
             slanted.push(*f);
         }
     }
-    let vertical = fragments
-        .iter()
-        .filter(|f| f.a.x == f.b.x)
-        .map(|f| (f.a.x, f.a.y, f.b.y));
-    // Sorted by (a, b), the vertical fragments come by (x, lower y) already, and the
-    // horizontal ones by their lower x: a stable sort by y puts them in (y, lower x) order.
-    if !vertical.clone().is_sorted() || !horizontal.is_sorted_by_key(|h| h.1) {
-        return false; // not canonical input: left to the candidate search
-    }
-    let columns = Lines::from_sorted(vertical, column_count, verticals);
+    let columns = columns.finish();
+    // A stable sort by y puts the horizontal spans in (y, lower x) order.
     let by_row = in_key_order(horizontal.iter().map(|h| h.0));
     let row_count = 1 + by_row
         .windows(2)
@@ -618,6 +641,24 @@ mod tests {
                 (out.as_slice(), stats.line_searches),
                 (before.as_slice(), 0)
             );
+        }
+        // Fragments out of (a, b) order are left to the candidate search.
+        let mut out = before.clone();
+        let net = [1, 0];
+        for unordered in [
+            [(p(2, 7), p(8, 7)), (p(0, 5), p(10, 5)), (p(5, 0), p(5, 10))],
+            [(p(5, 4), p(5, 9)), (p(5, 0), p(5, 6)), (p(0, 5), p(10, 5))],
+            [(p(6, 0), p(6, 9)), (p(5, 0), p(5, 6)), (p(0, 5), p(10, 5))],
+        ] {
+            let unordered: Vec<Fragment> = unordered
+                .iter()
+                .map(|&(a, b)| Fragment::new(a, b, net))
+                .collect();
+            let mut stats = ArrangeStats::default();
+            assert!(!crossings_within(
+                &unordered, UNLIMITED, &mut stats, &mut out
+            ));
+            assert_eq!(out, before);
         }
         // Within budget: the axis crossing (5, 5); the slanted ones cross y = 5 at x =
         // 50/9 and 30/7, and x = 5 (and each other) at y = 4.5, which rounds up.
