@@ -158,15 +158,22 @@ impl Lines {
         let Some(&from) = self.buckets.get(bucket) else {
             return self.at.len();
         };
+        // v lies below the next bucket's start, so the answer is at most that bucket's
+        // first line. A bucket holds a line or two, read in turn; when the lines cluster
+        // it may hold many, and the rest are searched.
+        let to = self
+            .buckets
+            .get(bucket + 1)
+            .map_or(self.at.len(), |&k| k as usize);
+        let before = |c: i64| c < v || (strictly && c == v);
         let mut k = from as usize;
-        while self
-            .at
-            .get(k)
-            .is_some_and(|&c| c < v || (strictly && c == v))
-        {
+        for _ in 0..4 {
+            if k == to || !before(self.at[k]) {
+                return k;
+            }
             k += 1;
         }
-        k
+        k + self.at[k..to].partition_point(|&c| before(c))
     }
 
     fn count(&self) -> usize {
@@ -588,6 +595,23 @@ mod tests {
             out.sort_unstable();
             out.dedup();
             prop_assert_eq!(out, searched(&fragments));
+        }
+
+        #[test]
+        fn lines_strictly_between_is_the_filter(
+            dense in prop::collection::vec(-40i64..40, 1..60),
+            outliers in prop::collection::vec(prop::sample::select(vec![-(1i64 << 39), 1 << 20, 1 << 39]), 0..3),
+            queries in prop::collection::vec((-50i64..50, -50i64..50), 1..20),
+        ) {
+            let mut at: Vec<i64> = dense.into_iter().chain(outliers).collect();
+            at.sort_unstable();
+            at.dedup();
+            let lines = Lines::from_sorted(at.iter().map(|&c| (c, 0, 1)), at.len(), at.len());
+            for (lo, hi) in queries.into_iter().chain([(-(1 << 39), 1 << 39), (0, 1 << 39)]) {
+                let expected: Vec<usize> = (0..at.len()).filter(|&k| lo < at[k] && at[k] < hi).collect();
+                let found: Vec<usize> = lines.strictly_between(lo, hi).collect();
+                prop_assert_eq!(found, expected, "({}, {}) in {:?}", lo, hi, at);
+            }
         }
 
         #[test]
