@@ -50,12 +50,13 @@ const MIN_FRAGMENTS: usize = 1 << 12;
 /// ones off the candidate search, and leave it the slanted ones' pairs.
 const SLANTED_SHARE: usize = 4;
 
-/// At least one fragment in this many must be a vertical one overlapping another on its
-/// line. Overlapping axis-parallel fragments (the shrink's rectangles over each other)
-/// are what makes the candidate search slow, and their crossings many: on the standard
-/// caves 45 % of the vertical fragments overlap (the lines 1.3–1.5 times faster), on
-/// pillars-1024 0.4 % (three times slower: the search meets few candidates there).
-const OVERLAP_SHARE: usize = 16;
+/// At least one fragment in this many, of 4,096 spread evenly, must be a vertical one
+/// overlapping the fragment before it (on its line). Overlapping axis-parallel fragments
+/// (the shrink's rectangles over each other) are what makes the candidate search slow,
+/// and their crossings many: on the standard caves 10–11 % of the sampled fragments do
+/// (the lines 1.3–1.5 times faster), on pillars none (the lines three times slower: the
+/// search meets few candidates there).
+const OVERLAP_SHARE: usize = 32;
 
 /// Most bits of the two line tables per fragment (16 bytes): beyond, the lines are too
 /// many for the tables to pay, and the candidate search runs instead.
@@ -276,16 +277,31 @@ pub(super) fn crossings_by_lines(
     stats: &mut ArrangeStats,
     out: &mut Vec<GridPoint>,
 ) -> bool {
-    if fragments.len() < MIN_FRAGMENTS {
-        return false; // the candidate search is cheap
+    if fragments.len() < MIN_FRAGMENTS || !overlap_enough(fragments) {
+        return false; // the candidate search is cheap, or meets few candidates
     }
     let budgets = Budgets {
         slanted: fragments.len() / SLANTED_SHARE,
-        overlapping: fragments.len() / OVERLAP_SHARE,
         table_bits: TABLE_BITS_PER_FRAGMENT.saturating_mul(fragments.len()),
         line_visits: LINE_VISITS_PER_FRAGMENT.saturating_mul(fragments.len()),
     };
     crossings_within(fragments, budgets, stats, out)
+}
+
+/// Whether at least one in [`OVERLAP_SHARE`] of at most 4,096 fragments spread evenly
+/// over `fragments` (sorted by (a, b)) is vertical and overlaps the fragment before it
+/// on its line.
+fn overlap_enough(fragments: &[Fragment]) -> bool {
+    let step = fragments.len().div_ceil(4096).max(1);
+    let (mut overlapping, mut seen) = (0, 0);
+    for i in (step..fragments.len()).step_by(step) {
+        let (before, f) = (&fragments[i - 1], &fragments[i]);
+        seen += 1;
+        overlapping += usize::from(
+            f.a.x == f.b.x && before.a.x == before.b.x && before.a.x == f.a.x && f.a.y < before.b.y,
+        );
+    }
+    overlapping * OVERLAP_SHARE >= seen
 }
 
 /// What the lines may cost before the candidate search is preferred.
@@ -293,8 +309,6 @@ pub(super) fn crossings_by_lines(
 struct Budgets {
     /// Slanted fragments, at most.
     slanted: usize,
-    /// Vertical fragments overlapping another on their line, at least.
-    overlapping: usize,
     /// Bits of the two line tables (each holds rows × columns).
     table_bits: usize,
     /// Lines visited by the slanted fragments.
@@ -312,11 +326,10 @@ fn crossings_within(
         return false; // the row order's 32-bit indices
     }
     // One pass counts the columns (vertical fragments come by (x, lower y) in canonical
-    // input, horizontal ones by lower x: checked here) and the vertical fragments that
-    // overlap one before them on their line: when the input is not canonical, the
-    // tables would be too large or the lines hold few overlaps, nothing is built.
+    // input, horizontal ones by lower x: checked here): when the input is not canonical
+    // or the tables would be too large, nothing is built.
     let (mut horizontals, mut verticals, mut column_count) = (0, 0, 0usize);
-    let (mut overlapping, mut reach, mut in_order) = (0, i64::MIN, true);
+    let mut in_order = true;
     let (mut last_vertical, mut last_horizontal_x) = (None, i64::MIN);
     for f in fragments {
         if f.a.y == f.b.y {
@@ -326,15 +339,10 @@ fn crossings_within(
         } else if f.a.x == f.b.x {
             verticals += 1;
             match last_vertical {
-                Some((x, y)) if x == f.a.x => {
-                    in_order &= y <= f.a.y;
-                    overlapping += usize::from(f.a.y < reach);
-                    reach = reach.max(f.b.y);
-                }
+                Some((x, y)) if x == f.a.x => in_order &= y <= f.a.y,
                 _ => {
                     in_order &= last_vertical.is_none_or(|(x, _)| x < f.a.x);
                     column_count += 1;
-                    reach = f.b.y;
                 }
             }
             last_vertical = Some((f.a.x, f.a.y));
@@ -344,7 +352,6 @@ fn crossings_within(
     if !in_order
         || column_count.saturating_mul(column_count) > budgets.table_bits
         || slanted_count > budgets.slanted
-        || overlapping < budgets.overlapping
     {
         return false;
     }
@@ -519,7 +526,6 @@ mod tests {
 
     const UNLIMITED: Budgets = Budgets {
         slanted: usize::MAX,
-        overlapping: 0,
         table_bits: usize::MAX,
         line_visits: usize::MAX,
     };
@@ -629,6 +635,36 @@ mod tests {
         }
     }
 
+    /// Stacked vertical fragments (each overlapping the one before it) are enough; the
+    /// same count side by side, or one in 40 stacked, is not.
+    #[test]
+    fn overlap_is_judged_on_a_sample() {
+        let p = GridPoint::new;
+        let column = |count: i64, stacked: bool| -> Vec<Fragment> {
+            let mut fragments: Vec<Fragment> = (0..count)
+                .map(|k| {
+                    let (x, y) = if stacked { (0, k) } else { (k, 0) };
+                    Fragment::new(p(x, y), p(x, y + 2), [1, 0])
+                })
+                .collect();
+            merge(&mut fragments).unwrap();
+            fragments
+        };
+        assert!(overlap_enough(&column(20_000, true)));
+        assert!(!overlap_enough(&column(20_000, false)));
+        let mut sparse = column(20_000, false);
+        for k in 0..500 {
+            sparse.push(Fragment::new(p(-1, k), p(-1, k + 2), [1, 0]));
+        }
+        merge(&mut sparse).unwrap();
+        assert!(!overlap_enough(&sparse)); // 1 in 41
+        for k in 500..1_000 {
+            sparse.push(Fragment::new(p(-1, k), p(-1, k + 2), [1, 0]));
+        }
+        merge(&mut sparse).unwrap();
+        assert!(overlap_enough(&sparse)); // 1 in 21
+    }
+
     /// Over budget, nothing is appended and the caller is told to search instead.
     #[test]
     fn lines_over_budget_leave_the_output_alone() {
@@ -643,10 +679,6 @@ mod tests {
         for budgets in [
             Budgets {
                 slanted: 1,
-                ..UNLIMITED
-            },
-            Budgets {
-                overlapping: 1, // the one vertical fragment overlaps none
                 ..UNLIMITED
             },
             Budgets {
