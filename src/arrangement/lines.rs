@@ -26,11 +26,12 @@
 //! - Pairs of slanted fragments are searched as before ([`Index`]), among themselves.
 //!
 //! Only mostly axis-parallel input whose vertical fragments overlap takes the lines
-//! (Auto, from [`MIN_FRAGMENTS`], [`overlap_enough`], at most a quarter slanted, the line
-//! tables and the slanted fragments' line visits within [`Budgets`]); the rest is left
-//! to the candidate search, which meets few candidates where nothing overlaps. On the cave-512 shrink
-//! (184 × 10^3 fragments on 517 rows and 517 columns, 23 × 10^3 slanted) the crossings
-//! took 12.8 ms against the search's 17.4 (docs/performance.md, thirty-second session).
+//! (Auto, from [`MIN_FRAGMENTS`], [`overlap_enough`], at most a quarter slanted, the
+//! line tables and the slanted fragments' line visits within [`Budgets`]); the rest is
+//! left to the candidate search, which meets few candidates where nothing overlaps. On
+//! the cave-512 shrink (184 × 10^3 fragments on 517 rows and 517 columns, 23 × 10^3
+//! slanted) the crossings took 12.8 ms against the search's 17.4 (docs/performance.md,
+//! thirty-second session).
 
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -59,7 +60,7 @@ const SLANTED_SHARE: usize = 4;
 /// search meets few candidates there).
 const OVERLAP_SHARE: usize = 32;
 
-/// Most bits of the two line tables per fragment (16 bytes): beyond, the lines are too
+/// Most bits of the two line tables per fragment (two bytes): beyond, the lines are too
 /// many for the tables to pay, and the candidate search runs instead.
 const TABLE_BITS_PER_FRAGMENT: usize = 16;
 
