@@ -41,7 +41,7 @@ use crate::predicates::{line_meets_horizontal_cmp, rounded_crossing_with_horizon
 
 use super::repair::{crossings, Fragment};
 use super::rows::in_key_order;
-use super::search::{Index, SearchMode};
+use super::search::{partition_from, Index, SearchMode};
 use super::ArrangeStats;
 
 /// Fewest fragments for which the lines are tried: below, the candidate search costs
@@ -209,9 +209,7 @@ impl Lines {
         let before = |hi: i64| place_cmp(hi) != Ordering::Less;
         // The first interval ending beyond the place; the place lies in it if it starts
         // before.
-        let mut first = gallop(line, (*cursor).min(line.len()), |&(_, hi)| {
-            hi as f64 <= guess
-        });
+        let mut first = partition_from(line, *cursor, |&(_, hi)| hi as f64 <= guess);
         let confirmed = line.get(first).is_none_or(|&(_, hi)| !before(hi))
             && (first == 0 || before(line[first - 1].1));
         if !confirmed {
@@ -491,35 +489,6 @@ fn axis_crossings(rows: &Lines, columns: &Lines, out: &mut Vec<GridPoint>) {
     }
 }
 
-/// The partition point of `pred` over `items` (true on a prefix), searched from `from`
-/// by steps that double in the direction it lies, then by halving: O(log d) for a point
-/// d places away, so that searches starting where the last one ended stay cheap however
-/// the places jump.
-fn gallop<T>(items: &[T], from: usize, pred: impl Fn(&T) -> bool) -> usize {
-    let (mut lo, mut hi);
-    if from < items.len() && pred(&items[from]) {
-        // At or beyond from + 1.
-        (lo, hi) = (from + 1, from + 1);
-        let mut step = 1;
-        while hi < items.len() && pred(&items[hi]) {
-            lo = hi + 1;
-            hi += step;
-            step *= 2;
-        }
-        hi = hi.min(items.len());
-    } else {
-        // At or before from.
-        (lo, hi) = (from, from);
-        let mut step = 1;
-        while lo > 0 && !pred(&items[lo - 1]) {
-            hi = lo - 1;
-            lo = lo.saturating_sub(step);
-            step *= 2;
-        }
-    }
-    lo + items[lo..hi].partition_point(pred)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -623,7 +592,7 @@ mod tests {
         }
 
         #[test]
-        fn gallop_is_the_partition_point(
+        fn partition_from_a_cursor_is_the_partition_point(
             mut items in prop::collection::vec(-50i64..50, 0..40),
             from in 0usize..45,
             cut in -55i64..55,
@@ -631,7 +600,7 @@ mod tests {
             items.sort_unstable();
             let from = from.min(items.len());
             prop_assert_eq!(
-                gallop(&items, from, |&v| v < cut),
+                partition_from(&items, from, |&v| v < cut),
                 items.partition_point(|&v| v < cut)
             );
         }

@@ -405,20 +405,20 @@ fn x_range_near(s: &Fragment, y_lo: i64, y_hi: i64) -> (i64, i64) {
 /// `xs.partition_point(pred)` found by galloping from `hint` (either way): O(log d) reads
 /// for an answer d places from the hint, so nearby answers cost no binary search over the
 /// whole slice.
-fn partition_from(xs: &[i64], hint: usize, pred: impl Fn(i64) -> bool) -> usize {
+pub(super) fn partition_from<T>(xs: &[T], hint: usize, pred: impl Fn(&T) -> bool) -> usize {
     let n = xs.len();
     let hint = hint.min(n);
     let mut step = 1;
-    if hint < n && pred(xs[hint]) {
+    if hint < n && pred(&xs[hint]) {
         // Every element before `lo` satisfies pred.
         let mut lo = hint + 1;
         loop {
             let probe = lo + step - 1;
             if probe >= n {
-                return lo + xs[lo..].partition_point(|&x| pred(x));
+                return lo + xs[lo..].partition_point(&pred);
             }
-            if !pred(xs[probe]) {
-                return lo + xs[lo..probe].partition_point(|&x| pred(x));
+            if !pred(&xs[probe]) {
+                return lo + xs[lo..probe].partition_point(&pred);
             }
             lo = probe + 1;
             step *= 2;
@@ -428,11 +428,11 @@ fn partition_from(xs: &[i64], hint: usize, pred: impl Fn(i64) -> bool) -> usize 
     let mut hi = hint;
     loop {
         if hi < step {
-            return xs[..hi].partition_point(|&x| pred(x));
+            return xs[..hi].partition_point(&pred);
         }
         let probe = hi - step;
-        if pred(xs[probe]) {
-            return probe + 1 + xs[probe + 1..hi].partition_point(|&x| pred(x));
+        if pred(&xs[probe]) {
+            return probe + 1 + xs[probe + 1..hi].partition_point(&pred);
         }
         hi = probe;
         step *= 2;
@@ -890,8 +890,8 @@ impl Index {
                     let (band_lo, band_hi) = bands.span(band);
                     let (x_lo, x_hi) = x_range_near(s, band_lo.max(y_lo), band_hi.min(y_hi));
                     let band_xs = &xs[start..end];
-                    let lo = partition_from(band_xs, hint, |x| x < x_lo);
-                    let hi = lo + partition_from(&band_xs[lo..], 0, |x| x <= x_hi);
+                    let lo = partition_from(band_xs, hint, |&x| x < x_lo);
+                    let hi = lo + partition_from(&band_xs[lo..], 0, |&x| x <= x_hi);
                     (x_lo, x_hi, start + lo, start + hi)
                 };
                 let band_range = bands.range(y_lo, y_hi);
@@ -969,14 +969,14 @@ mod tests {
                 let expected = xs.partition_point(|&v| v < x);
                 for hint in 0..=len + 2 {
                     assert_eq!(
-                        partition_from(&xs, hint, |v| v < x),
+                        partition_from(&xs, hint, |&v| v < x),
                         expected,
                         "{xs:?} < {x} from {hint}"
                     );
                 }
                 let expected = xs.partition_point(|&v| v <= x);
                 for hint in 0..=len + 2 {
-                    assert_eq!(partition_from(&xs, hint, |v| v <= x), expected);
+                    assert_eq!(partition_from(&xs, hint, |&v| v <= x), expected);
                 }
             }
         }
