@@ -206,6 +206,17 @@ pub(crate) fn floor_div(n: i128, d: i128) -> i128 {
     }
 }
 
+/// What the crossings' rounding adds to a numerator: 0, or −1 under the `RoundingTie`
+/// mutation (ties then go down; never in a library user's build).
+#[inline]
+fn mutated_tie() -> i128 {
+    if crate::mutation::active(crate::mutation::Mutation::RoundingTie) {
+        -1
+    } else {
+        0
+    }
+}
+
 /// The rounded point of a proper crossing of a–b and c–d ([A2], X8).
 ///
 /// The crossing is a + t(b − a) with t = cross(c − a, d − c) / cross(b − a, d − c).
@@ -222,11 +233,7 @@ pub fn rounded_crossing(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) 
     }
     let px = i128::from(a.x) * den + num * i128::from(abx);
     let py = i128::from(a.y) * den + num * i128::from(aby);
-    let tie = if crate::mutation::active(crate::mutation::Mutation::RoundingTie) {
-        -1
-    } else {
-        0
-    }; // ties down
+    let tie = mutated_tie();
     GridPoint {
         x: round_rational(px + tie, den) as i64,
         y: round_rational(py + tie, den) as i64,
@@ -246,12 +253,8 @@ pub fn rounded_crossing_with_horizontal(a: GridPoint, b: GridPoint, y: i64) -> G
     if den < 0 {
         (num, den) = (-num, -den);
     }
-    let tie = if crate::mutation::active(crate::mutation::Mutation::RoundingTie) {
-        -1
-    } else {
-        0
-    }; // as in rounded_crossing
-       // |y − a.y| < |b.y − a.y|: the offset is below |b.x − a.x| ≤ 2^40.
+    let tie = mutated_tie();
+    // |y − a.y| < |b.y − a.y|: the offset is below |b.x − a.x| ≤ 2^40.
     GridPoint {
         x: a.x + round_rational(num + tie, den) as i64,
         y,
