@@ -11,6 +11,7 @@
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 
+mod line_pieces;
 mod lines;
 mod noded;
 mod point_sort;
@@ -192,6 +193,9 @@ pub struct ArrangeStats {
     /// Crossing searches run line by line (mostly axis-parallel input, Auto only): only
     /// the slanted fragments' own pairs then go to a candidate search.
     pub line_searches: usize,
+    /// Fragments whose initial pieces were counted on their lines, not cut from their
+    /// chains (axis-parallel ones, Auto only).
+    pub line_pieces: usize,
     /// Distinct non-degenerate input edges after merging.
     pub input_fragments: usize,
     /// Hot pixels of [A2].

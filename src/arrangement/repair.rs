@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::grid::GridPoint;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
+use super::line_pieces;
 use super::point_sort::{sorted_by_point, Bounds};
 use super::rows::RowOrder;
 use super::search::{Index, Path, SearchMode};
@@ -199,7 +200,8 @@ fn hot_pixels(
 /// (= index order). Calls `emit(i, chain)` for every fragment i, also with an empty chain.
 ///
 /// `known(i)`, when it is `Some`, gives fragment i's chain without a search, already in
-/// the X7 order ([`KnownChain`]).
+/// the X7 order ([`KnownChain`]), or says that it is not needed: then `emit` is not
+/// called for i.
 fn for_each_chain<'k>(
     fragments: &[Fragment],
     points: &[GridPoint],
@@ -224,6 +226,7 @@ fn for_each_chain<'k>(
             match known {
                 KnownChain::Column(range) => chain.extend(range),
                 KnownChain::Row(pixels) => chain.extend(pixels.iter().map(|&k| k as usize)),
+                KnownChain::OnLine => continue,
             }
             emit(i, &chain);
             continue;
@@ -304,6 +307,8 @@ enum KnownChain<'a> {
     Column(std::ops::Range<usize>),
     /// Hot pixels listed in row order (a horizontal fragment's, [`RowOrder::between`]).
     Row(&'a [u32]),
+    /// Not needed: the fragment's pieces are counted on its line (line_pieces.rs).
+    OnLine,
 }
 
 /// The [`meets_other_pixel`] chain of a vertical fragment (half the axis-parallel edges of
@@ -362,42 +367,73 @@ pub(super) fn initial_reroute(
     let (hot, ends) = hot_pixels(fragments, crossing_pixels)?;
     stats.hot_pixels = hot.len();
     let rows = many_horizontal(fragments).then(|| RowOrder::new(&hot));
-    // The chains' interior pixels, fragment after fragment (`chain_ends[i]` ends fragment
-    // i's): a tenth of the pieces' bytes, so the pieces are written once, already sorted.
-    // Pixel indices are u32 (below [`MAX_ARRANGEMENT_VERTICES`], which `hot_pixels` checks).
-    let mut interior: Vec<u32> = Vec::with_capacity(hot.len());
-    let mut chain_ends: Vec<usize> = Vec::with_capacity(fragments.len());
+    // Auto counts the pieces of axis-parallel fragments on their lines (line_pieces.rs);
+    // the forced modes cut every fragment's chain, so that the two check each other.
+    let by_lines = mode == SearchMode::Auto && line_pieces::fits_32_bits(fragments);
+    let on_a_line = |f: &Fragment| by_lines && line_pieces::on_a_line(f, rows.is_some());
+    // The chains' interior pixels, fragment after fragment (`chains.ends[j]` ends the
+    // chain of fragment `chains.fragments[j]`): a tenth of the pieces' bytes, so the
+    // pieces are written once, already sorted. Pixel indices are u32 (below
+    // [`MAX_ARRANGEMENT_VERTICES`], which `hot_pixels` checks).
+    let mut chains = Chains::default();
+    chains.interior.reserve(hot.len());
     for_each_chain(
         fragments,
         &hot,
         &mut index,
         meets_other_pixel,
-        |i| axis_parallel_chain(&fragments[i], ends[i], rows.as_ref()),
+        |i| {
+            if on_a_line(&fragments[i]) {
+                Some(KnownChain::OnLine)
+            } else {
+                axis_parallel_chain(&fragments[i], ends[i], rows.as_ref())
+            }
+        },
         stats,
-        |_, chain| {
-            interior.extend(chain.iter().map(|&k| k as u32));
-            chain_ends.push(interior.len());
+        |i, chain| {
+            chains.fragments.push(i as u32); // fewer than 2^32 (`hot_pixels` checks)
+            chains.interior.extend(chain.iter().map(|&k| k as u32));
+            chains.ends.push(chains.interior.len());
         },
     );
     // Freed before the pieces are written: the heap reuses their memory (fresh pages are
     // much of the pieces' cost) and the peak stays lower.
-    drop((index, rows));
-    let pieces = merged_pieces(fragments, &ends, &interior, &chain_ends, hot.len())?;
+    drop(index);
+    let chained = chains.fragments.len();
+    let all_chained = chained == fragments.len();
+    let pieces = merged_pieces(fragments, &ends, &chains, hot.len())?;
+    drop(chains);
+    if all_chained {
+        return Ok((hot, pieces));
+    }
+    stats.line_pieces += fragments.len() - chained;
+    let pieces = line_pieces::with_line_pieces(fragments, &ends, rows.as_ref(), pieces, hot.len());
     Ok((hot, pieces))
 }
 
-/// Calls `f(from, to, net)` for every piece of every fragment in turn: fragment i runs
-/// from `ends[i][0]` through its `interior` pixels to `ends[i][1]`.
+/// The chains of some fragments, one after the other.
+#[derive(Default)]
+struct Chains {
+    /// The fragments whose chains these are, in order.
+    fragments: Vec<u32>,
+    /// Their interior pixels, chain after chain.
+    interior: Vec<u32>,
+    /// `ends[j]`: where in `interior` chain j ends.
+    ends: Vec<usize>,
+}
+
+/// Calls `f(from, to, net)` for every piece of every chained fragment in turn: fragment i
+/// runs from `ends[i][0]` through its interior pixels to `ends[i][1]`.
 fn for_each_piece(
     fragments: &[Fragment],
     ends: &[[u32; 2]],
-    interior: &[u32],
-    chain_ends: &[usize],
+    chains: &Chains,
     mut f: impl FnMut(u32, u32, Nets),
 ) {
     let mut begin = 0;
-    for ((fragment, &[mut from, to]), &end) in fragments.iter().zip(ends).zip(chain_ends) {
-        for &k in interior[begin..end].iter().chain([&to]) {
+    for (&i, &end) in chains.fragments.iter().zip(&chains.ends) {
+        let (fragment, [mut from, to]) = (&fragments[i as usize], ends[i as usize]);
+        for &k in chains.interior[begin..end].iter().chain([&to]) {
             f(from, k, fragment.net);
             from = k;
         }
@@ -413,12 +449,11 @@ fn for_each_piece(
 fn merged_pieces(
     fragments: &[Fragment],
     ends: &[[u32; 2]],
-    interior: &[u32],
-    chain_ends: &[usize],
+    chains: &Chains,
     points: usize,
 ) -> Result<Vec<Piece>> {
     let mut start = vec![0usize; points + 1];
-    for_each_piece(fragments, ends, interior, chain_ends, |from, to, _| {
+    for_each_piece(fragments, ends, chains, |from, to, _| {
         start[from.min(to) as usize + 1] += 1;
     });
     for k in 0..points {
@@ -432,7 +467,7 @@ fn merged_pieces(
         };
         start[points]
     ];
-    for_each_piece(fragments, ends, interior, chain_ends, |from, to, net| {
+    for_each_piece(fragments, ends, chains, |from, to, net| {
         let piece = if from < to {
             Piece {
                 a: from,

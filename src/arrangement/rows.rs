@@ -44,6 +44,16 @@ impl RowOrder {
         RowOrder { order, place }
     }
 
+    /// Where hot pixel `k` stands in the row order.
+    pub(super) fn place(&self, k: u32) -> usize {
+        self.place[k as usize] as usize
+    }
+
+    /// The hot pixel at `place` in the row order.
+    pub(super) fn at(&self, place: usize) -> u32 {
+        self.order[place]
+    }
+
     /// The hot pixels strictly between hot pixels `first` and `last` in row order: the
     /// interior of the chain of a horizontal fragment with those ends (in order along
     /// it). None when `last` does not come after `first`, which a horizontal fragment's

@@ -596,8 +596,9 @@ fn axis_parallel_input_takes_the_sweep_and_all_paths_agree() {
 }
 
 /// A tile map's shrink (seven eighths of its edges horizontal or vertical, on a few
-/// hundred lines) finds its crossings by lines under Auto (`lines.rs`), and the
-/// arrangement is the sweep's and the grid's.
+/// hundred lines) finds its crossings by lines under Auto (`lines.rs`) and counts most
+/// of its pieces on them (`line_pieces.rs`), and the arrangement is the sweep's and the
+/// grid's.
 #[test]
 fn a_tile_map_shrink_takes_the_lines_and_all_paths_agree() {
     let map = crate::workloads::cave(96);
@@ -615,6 +616,7 @@ fn a_tile_map_shrink_takes_the_lines_and_all_paths_agree() {
     };
     let (auto, stats) = run(SearchMode::Auto);
     assert!(stats.line_searches > 0, "{} edges: {stats:?}", edges.len());
+    assert!(stats.line_pieces > edges.len() / 2, "{stats:?}");
     for mode in [SearchMode::Sweep, SearchMode::Grid] {
         let (other, stats) = run(mode);
         assert_eq!(stats.line_searches, 0, "{mode:?}");
