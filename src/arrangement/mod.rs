@@ -563,6 +563,14 @@ fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement
         hot.len(),
         pieces.iter().flat_map(|p| [p.a_index(), p.b_index()]),
     );
+    if used.len() == hot.len() {
+        // Every hot pixel is used (the initial pieces keep their zero-net ones): the
+        // indices stay as they are.
+        return Arrangement {
+            vertices: hot,
+            segments: pieces,
+        };
+    }
     for p in &mut pieces {
         p.a = used.rank(p.a_index()) as u32;
         p.b = used.rank(p.b_index()) as u32;
@@ -613,6 +621,11 @@ impl UsedPoints {
         }
         before.push(count); // rank(len) when len is a multiple of 64
         UsedPoints { words, before }
+    }
+
+    /// The number of members.
+    pub(crate) fn len(&self) -> usize {
+        self.before.last().copied().unwrap_or(0)
     }
 
     pub(crate) fn contains(&self, k: usize) -> bool {
