@@ -134,8 +134,8 @@ pub(super) fn with_line_pieces(
                 _ => line_pieces[1] = Some((b, gap.right.net)),
             }
         }
+        // Both streams in b order: the column's b is a + 1, below every other.
         let a = a as u32; // below 2^32 (`hot_pixels` checks)
-                          // Both streams in b order: the column's b is a + 1, below every other.
         for (b, mut net) in line_pieces.into_iter().flatten() {
             while let Some(other) = others.next_if(|p| p.a == a && p.b < b) {
                 out.push(other);
