@@ -63,7 +63,14 @@ impl Cover {
 /// coincident edges) the pieces are cut from the chains and merged with checked sums.
 pub(super) fn fits_32_bits(fragments: &[Fragment]) -> bool {
     let weight = |f: &Fragment| 1 + i64::from(f.net[0]).abs() + i64::from(f.net[1]).abs();
-    fragments.iter().map(weight).sum::<i64>() < 1 << 31 // fewer than 2^32 fragments
+    let mut total = 0i64;
+    for f in fragments {
+        total += weight(f); // below 2^31 + 2^33: no overflow
+        if total >= 1 << 31 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether fragment `f`'s pieces are counted on its line: every vertical fragment, and

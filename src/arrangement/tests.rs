@@ -956,8 +956,12 @@ fn used_points_rank_counts_the_members_below() {
         assert_eq!(used.rank(k), below, "rank {k}");
     }
     assert_eq!(used.members().collect::<Vec<_>>(), members);
+    assert_eq!(used.len(), members.len());
     let none = UsedPoints::mark(130, std::iter::empty());
-    assert_eq!(none.members().count(), 0);
+    assert_eq!((none.members().count(), none.len()), (0, 0));
+    // A length that is not a multiple of 64, all used (the assembly's identity case).
+    let all = UsedPoints::mark(130, 0..130);
+    assert_eq!(all.len(), 130);
 }
 
 #[test]
