@@ -195,15 +195,17 @@ fn hot_pixels(
     Ok((hot, ends))
 }
 
-/// For every fragment, the points (indices into the sorted `points`) for which
-/// `select(a, b, p)` holds, in the X7 order: projection (p − a)·(b − a), ties by (x, y)
-/// (= index order). Calls `emit(i, chain)` for every fragment i, also with an empty chain.
+/// For every fragment i of `chained` (increasing indices), the points (indices into the
+/// sorted `points`) for which `select(a, b, p)` holds, in the X7 order: projection
+/// (p − a)·(b − a), ties by (x, y) (= index order). Calls `emit(i, chain)` for each of
+/// them, also with an empty chain.
 ///
 /// `known(i)`, when it is `Some`, gives fragment i's chain without a search, already in
-/// the X7 order ([`KnownChain`]), or says that it is not needed: then `emit` is not
-/// called for i.
+/// the X7 order ([`KnownChain`]).
+#[allow(clippy::too_many_arguments)] // the chain search's inputs, each one thing
 fn for_each_chain<'k>(
     fragments: &[Fragment],
+    chained: impl Iterator<Item = usize>,
     points: &[GridPoint],
     index: &mut Index,
     select: impl Fn(GridPoint, GridPoint, GridPoint) -> bool,
@@ -220,13 +222,13 @@ fn for_each_chain<'k>(
     let mut found: Vec<i128> = Vec::new();
     let mut chain: Vec<usize> = Vec::new();
     let mut candidates = 0u64;
-    for (i, f) in fragments.iter().enumerate() {
+    for i in chained {
+        let f = &fragments[i];
         chain.clear();
         if let Some(known) = known(i) {
             match known {
                 KnownChain::Column(range) => chain.extend(range),
                 KnownChain::Row(pixels) => chain.extend(pixels.iter().map(|&k| k as usize)),
-                KnownChain::OnLine => continue,
             }
             emit(i, &chain);
             continue;
@@ -266,6 +268,7 @@ fn reroute_through(
     let mut changed = false;
     for_each_chain(
         fragments,
+        0..fragments.len(),
         points,
         index,
         select,
@@ -307,8 +310,6 @@ enum KnownChain<'a> {
     Column(std::ops::Range<usize>),
     /// Hot pixels listed in row order (a horizontal fragment's, [`RowOrder::between`]).
     Row(&'a [u32]),
-    /// Not needed: the fragment's pieces are counted on its line (line_pieces.rs).
-    OnLine,
 }
 
 /// The [`meets_other_pixel`] chain of a vertical fragment (half the axis-parallel edges of
@@ -379,16 +380,11 @@ pub(super) fn initial_reroute(
     chains.interior.reserve(hot.len());
     for_each_chain(
         fragments,
+        (0..fragments.len()).filter(|&i| !on_a_line(&fragments[i])),
         &hot,
         &mut index,
         meets_other_pixel,
-        |i| {
-            if on_a_line(&fragments[i]) {
-                Some(KnownChain::OnLine)
-            } else {
-                axis_parallel_chain(&fragments[i], ends[i], rows.as_ref())
-            }
-        },
+        |i| axis_parallel_chain(&fragments[i], ends[i], rows.as_ref()),
         stats,
         |i, chain| {
             chains.fragments.push(i as u32); // fewer than 2^32 (`hot_pixels` checks)
@@ -689,6 +685,7 @@ mod tests {
                 let stats = &mut ArrangeStats::default();
                 for_each_chain(
                     &fragments,
+                    0..fragments.len(),
                     &hot,
                     &mut index,
                     meets_other_pixel,
