@@ -7,6 +7,11 @@
 pub mod clipper;
 pub mod near;
 
+/// With the `mimalloc` feature, every benchmark binary allocates through mimalloc.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::time::Instant;
 
 use build2d::Outline;
