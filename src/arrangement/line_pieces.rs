@@ -225,10 +225,11 @@ mod tests {
         fn line_pieces_are_the_chains_pieces(
             axis in prop::collection::vec(((0i64..8, 0i64..8), 0i64..8, any::<bool>(), net()), 0..80),
             slanted in prop::collection::vec(((0i64..8, 0i64..8), (0i64..8, 0i64..8), net()), 0..12),
-            scale in prop::sample::select(vec![1i64, 2, 3, 1 << 20]),
+            scale in prop::sample::select(vec![1i64, 2, 3, 1 << 20, 1 << 35]),
             offset in prop::sample::select(vec![(0i64, 0i64), (1, 0), (0, 1), (1, 1)]),
         ) {
-            let at = |x: i64, y: i64| GridPoint::new(x * scale, y * scale);
+            // Centred on the origin: negative coordinates, and up to ±2^37 at the largest scale.
+            let at = |x: i64, y: i64| GridPoint::new((x - 4) * scale, (y - 4) * scale);
             let mut edges: Vec<(GridPoint, GridPoint, Nets)> = axis
                 .into_iter()
                 .map(|((x, y), to, horizontal, net)| match horizontal {
