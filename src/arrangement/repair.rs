@@ -339,8 +339,9 @@ fn axis_parallel_chain<'a>(
 
 /// Whether at least an eighth of the fragments are horizontal, judged on a sample
 /// ([`sampled_share`]): then the initial reroute builds the row order, whose radix
-/// sort costs about what the point search spends on that many. (A choice of speed only:
-/// the chains are the same either way.)
+/// sort costs about what the point search spends on that many, and reads the horizontal
+/// fragments' chains from it or counts their pieces along the rows. (A choice of speed
+/// only: the pieces are the same either way.)
 fn many_horizontal(fragments: &[Fragment]) -> bool {
     let (horizontal, seen) = sampled_share(fragments, |f| f.a.y == f.b.y);
     8 * horizontal >= seen

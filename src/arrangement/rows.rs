@@ -1,5 +1,6 @@
 //! The hot pixels in row order, so that the initial reroute ([A3], X7) reads the chain of
-//! a horizontal fragment instead of searching for it.
+//! a horizontal fragment instead of searching for it (the forced search modes), or counts
+//! the pieces of a row's fragments along it (Auto, line_pieces.rs).
 //!
 //! Why this is exact: the closed segment y = Y, x ∈ [x0, x1] (x0 < x1, integers) meets
 //! the pixel [c − 1/2, c + 1/2)² of an integer point c exactly when c.y = Y and
