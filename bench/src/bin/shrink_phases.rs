@@ -1,7 +1,9 @@
 //! Where the threads target of issue 15 loses time: the shrink's phases (its edges, the
-//! arrangement's initial pieces, labelling, which proves them noded, tracing) on a cave map at 1 and at K threads (rayon pools, the
-//! `parallel` feature), alternating in one process, medians per phase. The arrangement
-//! runs one strip per thread, and the label sweeps from both ends; the rest is serial.
+//! arrangement's initial pieces, labelling, which proves them noded and keeps each
+//! segment's boundary side as the overlay does, tracing) on a cave map at 1 and at K
+//! threads (rayon pools, the `parallel` feature), alternating in one process, medians per
+//! phase. The arrangement runs one strip per thread, and the label sweeps in two halves
+//! side by side; the rest is serial.
 //! The edges come from `shrink_edges`, the serial builder in one vector, where
 //! `Region::shrink` builds them in chunks on every thread: the edges column is not the
 //! shrink's (at two threads it read 45 ms against 19 on one, in the twenty-fifth
@@ -14,8 +16,8 @@
 use std::time::Instant;
 
 use build2d::arrangement::initial_pieces;
-use build2d::label::label;
-use build2d::rings::{trace, Operation};
+use build2d::label::label_with;
+use build2d::rings::{trace_boundaries, Boundary, Operation};
 use build2d::shrink::{pipeline_arc_tolerance, shrink_edges};
 use build2d::Region;
 use build2d_bench::{load_average, map_run, median, one_and_k_thread_pools, options, CELL};
@@ -44,10 +46,12 @@ fn main() {
                 // As `Region::shrink` does: the label proves the initial pieces noded.
                 let pieces = initial_pieces(edges.iter()).expect("pieces");
                 let t2 = Instant::now();
-                let windings = label(&pieces.unproven).expect("label");
+                // The overlay's label keeps one byte per segment, its boundary side.
+                let sides =
+                    label_with(&pieces.unproven, |w| Boundary::of(Operation::Difference, w))
+                        .expect("label");
                 let t3 = Instant::now();
-                let rings =
-                    trace(&pieces.unproven, &windings, Operation::Difference).expect("trace");
+                let rings = trace_boundaries(&pieces.unproven, &sides).expect("trace");
                 ([t0, t1, t2, t3, Instant::now()], rings)
             });
             for (phase, w) in marks.windows(2).enumerate() {
