@@ -147,13 +147,7 @@ pub fn label_with<T: Copy + Default + Send>(
 ) -> Result<Vec<T>> {
     let vertices = &arrangement.vertices;
     let segments = &arrangement.segments;
-    if vertices.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(defect("arrangement vertices are not strictly sorted"));
-    }
-    let in_range = |c: i64| (-ORIENT_COORDINATE_LIMIT..=ORIENT_COORDINATE_LIMIT).contains(&c);
-    if !vertices.iter().all(|p| in_range(p.x) && in_range(p.y)) {
-        return Err(defect("arrangement coordinate beyond 2^61"));
-    }
+    check_vertices(vertices)?;
     #[cfg(feature = "parallel")]
     if segments.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
         // Half of the segments each.
@@ -173,6 +167,47 @@ pub fn label_with<T: Copy + Default + Send>(
     )?;
     finished(end)?;
     Ok(windings)
+}
+
+/// The vertices are strictly sorted and within [`ORIENT_COORDINATE_LIMIT`], where the
+/// sweep's orientations are exact. With the `parallel` feature a large list is checked
+/// in two halves side by side (the same answer: the order is checked across the split
+/// too, and an unsorted list is named before a coordinate out of range either way).
+fn check_vertices(vertices: &[GridPoint]) -> Result<()> {
+    let in_range = |c: i64| (-ORIENT_COORDINATE_LIMIT..=ORIENT_COORDINATE_LIMIT).contains(&c);
+    let check = |part: &[GridPoint]| {
+        (
+            part.windows(2).all(|w| w[0] < w[1]),
+            part.iter().all(|p| in_range(p.x) && in_range(p.y)),
+        )
+    };
+    let (sorted, within) = {
+        #[cfg(feature = "parallel")]
+        {
+            if vertices.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
+                // Split with one vertex in both halves, so every neighbouring pair is seen.
+                let middle = vertices.len() / 2;
+                let ((sorted_lower, within_lower), (sorted_upper, within_upper)) = rayon::join(
+                    || check(&vertices[..=middle]),
+                    || check(&vertices[middle..]),
+                );
+                (sorted_lower && sorted_upper, within_lower && within_upper)
+            } else {
+                check(vertices)
+            }
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            check(vertices)
+        }
+    };
+    if !sorted {
+        return Err(defect("arrangement vertices are not strictly sorted"));
+    }
+    if !within {
+        return Err(defect("arrangement coordinate beyond 2^61"));
+    }
+    Ok(())
 }
 
 /// The last vertex swept leaves no segment in the status.
@@ -203,18 +238,29 @@ fn label_in_halves<T: Copy + Default + Send>(
 ) -> Option<Result<Vec<T>>> {
     let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
     let n = vertices.len();
-    let canonical = segments.iter().all(|s| s.a < s.b && s.b_index() < n)
-        && segments
-            .windows(2)
-            .all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b));
-    if !canonical || cut > n {
+    if cut > n {
         return None;
     }
     let lower_count = segments.partition_point(|s| s.a_index() < cut);
+    let (lower_segments, upper_segments) = segments.split_at(lower_count);
+    // Canonical (each segment a < b < n, all strictly sorted by (a, b)): each half checks
+    // its own segments on its thread, the pair across the split is checked here. Until
+    // both have, the other half's segments are read only through checked indexing.
+    let canonical = |part: &[Segment]| {
+        part.iter().all(|s| s.a < s.b && s.b_index() < n)
+            && part.windows(2).all(|w| (w[0].a, w[0].b) < (w[1].a, w[1].b))
+    };
+    if let (Some(last), Some(first)) = (lower_segments.last(), upper_segments.first()) {
+        if (last.a, last.b) >= (first.a, first.b) {
+            return None;
+        }
+    }
     let mut windings = vec![T::default(); segments.len()];
     let (lower, upper) = windings.split_at_mut(lower_count);
-    let (lower_segments, upper_segments) = segments.split_at(lower_count);
     let first = move || {
+        if !canonical(lower_segments) {
+            return None;
+        }
         sweep(
             vertices,
             lower_segments,
@@ -226,6 +272,9 @@ fn label_in_halves<T: Copy + Default + Send>(
         .ok()
     };
     let second = move || {
+        if !canonical(upper_segments) {
+            return None;
+        }
         let start = status_across(vertices, lower_segments, cut)?;
         let end = sweep(
             vertices,
@@ -263,7 +312,8 @@ fn label_in_halves<T: Copy + Default + Send>(
 /// their nets up from the unbounded face. The lines are sorted by their height at
 /// x = cut.x in floating point, then put in the sweep's exact order by insertion; the
 /// caller compares lines and windings with the first sweep's, so neither a defect nor
-/// unbalanced nets can slip through.
+/// unbalanced nets can slip through. Endpoints out of range give None (the first half
+/// checks `lower_segments` while this runs).
 #[cfg(any(test, feature = "parallel"))]
 fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize) -> Option<Status> {
     let x = vertices.get(cut).map_or(f64::INFINITY, |v| v.x as f64);
@@ -272,8 +322,8 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
         .filter(|s| s.b_index() >= cut)
         .map(|s| {
             let line = StatusLine {
-                from: vertices[s.a_index()],
-                to: vertices[s.b_index()],
+                from: *vertices.get(s.a_index())?,
+                to: *vertices.get(s.b_index())?,
             };
             let (dx, dy) = direction(line.from, line.to);
             let height = if dx == 0 {
@@ -281,9 +331,9 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
             } else {
                 line.from.y as f64 + (x - line.from.x as f64) * (dy as f64 / dx as f64)
             };
-            (height, line, s.net.map(i64::from))
+            Some((height, line, s.net.map(i64::from)))
         })
-        .collect();
+        .collect::<Option<_>>()?;
     across.sort_by(|p, q| p.0.total_cmp(&q.0));
     // [L3] exactly: the line inserted later (by first end, then by direction at a shared
     // first end) goes above the earlier one when its first end lies above that line.
@@ -928,6 +978,36 @@ pub(crate) mod tests {
             arr.segments.sort_by_key(|s| (s.a, s.b));
             arr.segments.dedup_by_key(|s| (s.a, s.b));
             let serial = label(&arr);
+            for cut in 0..=arr.vertices.len() {
+                let halves = label_in_halves(&arr, cut, |w| w);
+                prop_assert!(halves.is_none() || halves.as_ref() == Some(&serial), "cut {}", cut);
+            }
+        }
+
+        /// Each half checks its own segments while the other runs: out of order, with
+        /// a ≥ b, or with an end beyond the vertices, on either side of the cut or
+        /// across it, the halves decline (or agree with `label`), and never panic.
+        #[test]
+        fn swept_in_halves_decline_segments_out_of_order_or_range(
+            arr in noded(),
+            damage in prop::sample::select(vec![0usize, 1, 2, 3]),
+            at in any::<prop::sample::Index>(),
+        ) {
+            let mut arr = arr;
+            prop_assume!(!arr.segments.is_empty());
+            let k = at.index(arr.segments.len());
+            let n = arr.vertices.len() as u32;
+            match damage {
+                0 => arr.segments[k].b = n + 3, // beyond the vertices
+                1 => arr.segments[k].b = arr.segments[k].a, // a = b
+                2 => {
+                    let last = arr.segments.len() - 1;
+                    arr.segments.swap(k, last - k); // out of order
+                }
+                _ => arr.segments.push(arr.segments[k]), // a repeat, at the end
+            }
+            let serial = label(&arr);
+            prop_assert!(serial.is_err() || damage >= 2);
             for cut in 0..=arr.vertices.len() {
                 let halves = label_in_halves(&arr, cut, |w| w);
                 prop_assert!(halves.is_none() || halves.as_ref() == Some(&serial), "cut {}", cut);
