@@ -181,33 +181,26 @@ fn check_vertices(vertices: &[GridPoint]) -> Result<()> {
             part.iter().all(|p| in_range(p.x) && in_range(p.y)),
         )
     };
-    let (sorted, within) = {
-        #[cfg(feature = "parallel")]
-        {
-            if vertices.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
-                // Split with one vertex in both halves, so every neighbouring pair is seen.
-                let middle = vertices.len() / 2;
-                let ((sorted_lower, within_lower), (sorted_upper, within_upper)) = rayon::join(
-                    || check(&vertices[..=middle]),
-                    || check(&vertices[middle..]),
-                );
-                (sorted_lower && sorted_upper, within_lower && within_upper)
-            } else {
-                check(vertices)
-            }
+    let verdict = |(sorted, within): (bool, bool)| {
+        if !sorted {
+            return Err(defect("arrangement vertices are not strictly sorted"));
         }
-        #[cfg(not(feature = "parallel"))]
-        {
-            check(vertices)
+        if !within {
+            return Err(defect("arrangement coordinate beyond 2^61"));
         }
+        Ok(())
     };
-    if !sorted {
-        return Err(defect("arrangement vertices are not strictly sorted"));
+    #[cfg(feature = "parallel")]
+    if vertices.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
+        // Split with one vertex in both halves, so every neighbouring pair is seen.
+        let middle = vertices.len() / 2;
+        let (lower, upper) = rayon::join(
+            || check(&vertices[..=middle]),
+            || check(&vertices[middle..]),
+        );
+        return verdict((lower.0 && upper.0, lower.1 && upper.1));
     }
-    if !within {
-        return Err(defect("arrangement coordinate beyond 2^61"));
-    }
-    Ok(())
+    verdict(check(vertices))
 }
 
 /// The last vertex swept leaves no segment in the status.

@@ -132,25 +132,29 @@ pub(super) fn with_line_pieces(
         up.add(gap.up);
         let mut line_pieces = [None; 2];
         if up.is_covered() {
-            line_pieces[0] = Some((a as u32 + 1, up.net));
+            line_pieces[0] = Some((a as u32 + 1, up));
         }
         if let Some(rows) = rows.filter(|_| gap.right.is_covered()) {
             let b = rows.at(rows.place(a as u32) + 1);
             match &mut line_pieces[0] {
-                Some((column_b, sum)) if *column_b == b => add_nets(sum, gap.right.net),
-                _ => line_pieces[1] = Some((b, gap.right.net)),
+                Some((column_b, cover)) if *column_b == b => cover.add(gap.right),
+                _ => line_pieces[1] = Some((b, gap.right)),
             }
         }
         // Both streams in b order: the column's b is a + 1, below every other.
         let a = a as u32; // below 2^32 (`hot_pixels` checks)
-        for (b, mut net) in line_pieces.into_iter().flatten() {
+        for (b, mut cover) in line_pieces.into_iter().flatten() {
             while let Some(other) = others.next_if(|p| p.a == a && p.b < b) {
                 out.push(other);
             }
             if let Some(other) = others.next_if(|p| p.a == a && p.b == b) {
-                add_nets(&mut net, other.net);
+                cover.add(Cover::of(other.net)); // the chords' merged piece, one more cover
             }
-            out.push(Piece { a, b, net });
+            out.push(Piece {
+                a,
+                b,
+                net: cover.net,
+            });
         }
         while let Some(other) = others.next_if(|p| p.a == a) {
             out.push(other);
@@ -158,13 +162,6 @@ pub(super) fn with_line_pieces(
     }
     debug_assert!(others.next().is_none());
     out
-}
-
-/// Adds `net` to `sum`; both are partial sums of the fragments' nets, which
-/// [`fits_32_bits`] keeps within 32 bits.
-fn add_nets(sum: &mut Nets, net: Nets) {
-    sum[0] += net[0];
-    sum[1] += net[1];
 }
 
 #[cfg(test)]
