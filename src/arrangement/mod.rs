@@ -533,19 +533,26 @@ pub(crate) fn input_fragments<'a>(
     let canonical = edges
         .filter(|e| e.from != e.to) // [A1]
         .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
-    let mut fragments = sorted_by_ends(count, bounds, canonical);
-    repair::merge_sorted(&mut fragments)?;
-    Ok(fragments)
+    merged_by_ends(count, bounds, canonical)
 }
 
 /// The `count` fragments of `fragments` sorted by (a, b), their smaller ends a within
-/// `bounds`.
-fn sorted_by_ends(
+/// `bounds`, identical ones merged ([A5]: their nets added, zero nets kept) while each
+/// range of the sort is in the cache.
+fn merged_by_ends(
     count: usize,
     bounds: Bounds,
     fragments: impl Iterator<Item = Fragment> + Clone + Sync,
-) -> Vec<Fragment> {
-    point_sort::sorted_by_point(count, bounds, fragments, (|f| f.a, |f| f.b), true)
+) -> Result<Vec<Fragment>> {
+    let by_ends = (|f: &Fragment| f.a, |f: &Fragment| f.b);
+    point_sort::sorted_and_finished(
+        count,
+        bounds,
+        fragments,
+        by_ends,
+        true,
+        repair::merged_in_place,
+    )
 }
 
 /// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by

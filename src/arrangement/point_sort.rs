@@ -16,6 +16,8 @@
 //! shrink spent about 40 ms in its range sorts (docs/performance.md, twenty-fourth
 //! session).
 
+use std::convert::Infallible;
+
 use crate::grid::GridPoint;
 
 /// Items per range of x in [`sorted_by_point`]: each range is sorted while it sits in
@@ -30,13 +32,33 @@ const SORT_RANGE: usize = 512;
 /// between the threads (callers already on one thread of several pass false).
 pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
     count: usize,
+    bounds: Bounds,
+    items: impl Iterator<Item = T> + Clone + Sync,
+    by: (impl Fn(&T) -> GridPoint + Sync, impl Fn(&T) -> K + Sync),
+    share_out: bool,
+) -> Vec<T> {
+    let keep_all = |sorted: &mut [T]| Ok::<usize, Infallible>(sorted.len());
+    match sorted_and_finished(count, bounds, items, by, share_out, keep_all) {
+        Ok(sorted) => sorted,
+        Err(never) => match never {},
+    }
+}
+
+/// [`sorted_by_point`], each sorted range then passed to `finish` while it sits in the
+/// cache (items with equal points always share a range): `finish` rewrites the range in
+/// place and returns how many of its first items to keep, and the kept items close up.
+/// The input sort merges identical fragments so, instead of in a pass of its own over
+/// the whole output. The first error of `finish`, in sorted order, is returned.
+pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
+    count: usize,
     Bounds { min, max }: Bounds,
     items: impl Iterator<Item = T> + Clone + Sync,
     (point, tie): (impl Fn(&T) -> GridPoint + Sync, impl Fn(&T) -> K + Sync),
     share_out: bool,
-) -> Vec<T> {
+    finish: impl Fn(&mut [T]) -> Result<usize, E> + Sync,
+) -> Result<Vec<T>, E> {
     let Some(placeholder) = items.clone().next() else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let (min_x, max_x) = (min.x, max.x);
     let y_bits = bits_for(max.y.abs_diff(min.y));
@@ -47,7 +69,9 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
         let mut sorted: Vec<T> = items.collect();
         let frame = PointBox::spanning(min.x, max.x, min.y, max.y);
         sort_range(&mut sorted, frame, &mut Scratch::default());
-        return sorted;
+        let kept = finish(&mut sorted)?;
+        sorted.truncate(kept);
+        return Ok(sorted);
     }
     let width = max_x.abs_diff(min_x);
     let target = (count / SORT_RANGE) as u64;
@@ -65,9 +89,10 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
         start[r + 1] += start[r];
     }
     // Ranges [first, last) fill `out` (their place in the output): each range gets its
-    // items in input order, then is sorted. The output is therefore the same however
-    // the ranges are shared out between threads.
-    let fill = |out: &mut [T], first: usize, last: usize| {
+    // items in input order, then is sorted and finished, and what it keeps is moved down
+    // after the kept items of the ranges before it (returns how many `out` keeps). The
+    // output is therefore the same however the ranges are shared out between threads.
+    let fill = |out: &mut [T], first: usize, last: usize| -> Result<usize, E> {
         let mut next: Vec<usize> = start[first..last]
             .iter()
             .map(|&s| s - start[first])
@@ -80,6 +105,7 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
             }
         }
         let mut scratch = Scratch::default();
+        let mut kept = 0;
         for r in first..last {
             let frame = PointBox {
                 x0: min_x + ((r as i64) << shift), // at most max_x
@@ -87,9 +113,16 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
                 x_bits: shift,
                 y_bits,
             };
-            let range = &mut out[start[r] - start[first]..start[r + 1] - start[first]];
+            let place = start[r] - start[first]..start[r + 1] - start[first];
+            let range = &mut out[place.clone()];
             sort_range(range, frame, &mut scratch);
+            let keeps = finish(range)?;
+            if kept < place.start {
+                out.copy_within(place.start..place.start + keeps, kept);
+            }
+            kept += keeps;
         }
+        Ok(kept)
     };
     #[cfg(not(feature = "parallel"))]
     let _ = share_out;
@@ -119,14 +152,27 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
             shares.push((share, first, last));
             (rest, first) = (tail, last);
         }
-        shares
+        let places: Vec<usize> = shares.iter().map(|(_, first, _)| start[*first]).collect();
+        let kept: Vec<Result<usize, E>> = shares
             .into_par_iter()
-            .for_each(|(share, first, last)| fill(share, first, last));
-        return sorted;
+            .map(|(share, first, last)| fill(share, first, last))
+            .collect();
+        // Each share's kept items after the previous shares' (one move per share).
+        let mut end = 0;
+        for (share_start, kept) in places.into_iter().zip(kept) {
+            let kept = kept?;
+            if end < share_start {
+                sorted.copy_within(share_start..share_start + kept, end);
+            }
+            end += kept;
+        }
+        sorted.truncate(end);
+        return Ok(sorted);
     }
     let mut sorted = vec![placeholder; count];
-    fill(&mut sorted, 0, ranges);
-    sorted
+    let kept = fill(&mut sorted, 0, ranges)?;
+    sorted.truncate(kept);
+    Ok(sorted)
 }
 
 /// The box of some points, by its corners (for no points min lies above max, a box
@@ -269,6 +315,31 @@ mod tests {
             .collect()
     }
 
+    /// `f` on one thread and, with the `parallel` feature, in pools of two and three
+    /// threads (the ranges are shared out from `PARALLEL_MIN_FRAGMENTS` items).
+    fn on_every_pool<R: Send>(f: impl Fn() -> R + Sync) -> Vec<R> {
+        #[allow(unused_mut)]
+        let mut results = vec![f()];
+        #[cfg(feature = "parallel")]
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("pool");
+            results.push(pool.install(&f));
+        }
+        results
+    }
+
+    /// Up to 9,000 items, or now and then more than the parallel threshold.
+    fn some_items() -> impl Strategy<Value = Vec<(i64, i64, u8)>> {
+        let item = (0i64..3000, 0i64..40, any::<u8>());
+        prop_oneof![
+            6 => proptest::collection::vec(item.clone(), 0..9000),
+            1 => proptest::collection::vec(item, 32_768..34_000),
+        ]
+    }
+
     proptest! {
         /// One run sorted by packed keys is the comparison sort's order.
         #[test]
@@ -286,11 +357,12 @@ mod tests {
             prop_assert_eq!(items, expected);
         }
 
-        /// The whole sort, ranges of x included (from 4,096 items), on both sides of
-        /// the parallel threshold, is the comparison sort's order.
+        /// The whole sort, ranges of x included (from 4,096 items), on one thread and
+        /// shared out between two or three (from the parallel threshold), is the
+        /// comparison sort's order.
         #[test]
         fn sorted_by_point_is_the_sort_by_point_then_tie(
-            raw in proptest::collection::vec((0i64..3000, 0i64..40, any::<u8>()), 0..9000),
+            raw in some_items(),
             scale in prop_oneof![Just(1i64), Just(1 << 12), Just(1 << 38)],
             offset in -(1i64 << 38)..(1i64 << 38),
         ) {
@@ -300,8 +372,61 @@ mod tests {
             let by = (|p: &(GridPoint, u8)| p.0, |p: &(GridPoint, u8)| p.1);
             let bounds = Bounds::of(items.iter().map(|item| item.0));
             for share_out in [false, true] {
-                let sorted = sorted_by_point(items.len(), bounds, items.iter().copied(), by, share_out);
-                prop_assert_eq!(&sorted, &expected);
+                for sorted in on_every_pool(|| {
+                    sorted_by_point(items.len(), bounds, items.iter().copied(), by, share_out)
+                }) {
+                    prop_assert_eq!(&sorted, &expected);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Finishing each sorted range (here: equal items merged, their counts added, an
+        /// error for a count beyond a limit) gives the whole sorted output finished at
+        /// once, on both sides of the parallel threshold, with the first error in sorted
+        /// order: the kept items close up within and across the threads' shares.
+        #[test]
+        fn sorted_and_finished_is_the_sort_then_finish(
+            raw in some_items(),
+            limit in prop_oneof![Just(u32::MAX), 2u32..12],
+        ) {
+            // Few distinct points and ties: many equal items to merge.
+            let items: Vec<(GridPoint, u8, u32)> = raw
+                .iter()
+                .map(|&(x, y, t)| (GridPoint::new(x, y % 6), t % 3, 1))
+                .collect();
+            let merge = |run: &mut [(GridPoint, u8, u32)]| -> Result<usize, GridPoint> {
+                let mut kept = 0;
+                for k in 0..run.len() {
+                    let item = run[k];
+                    if kept > 0 && (run[kept - 1].0, run[kept - 1].1) == (item.0, item.1) {
+                        run[kept - 1].2 += item.2;
+                        if run[kept - 1].2 > limit {
+                            return Err(item.0);
+                        }
+                    } else {
+                        run[kept] = item;
+                        kept += 1;
+                    }
+                }
+                Ok(kept)
+            };
+            let mut expected = items.clone();
+            expected.sort();
+            let kept = merge(&mut expected).map(|kept| {
+                expected.truncate(kept);
+                expected
+            });
+            let by = (|p: &(GridPoint, u8, u32)| p.0, |p: &(GridPoint, u8, u32)| p.1);
+            let bounds = Bounds::of(items.iter().map(|item| item.0));
+            for share_out in [false, true] {
+                for got in on_every_pool(|| {
+                    let items = items.iter().copied();
+                    sorted_and_finished(items.len(), bounds, items, by, share_out, merge)
+                }) {
+                    prop_assert_eq!(&got, &kept);
+                }
             }
         }
     }

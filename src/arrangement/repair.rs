@@ -41,9 +41,15 @@ pub(super) fn merge(fragments: &mut Vec<Fragment>) -> Result<()> {
     merge_by_key(fragments, |f| (f.a, f.b), |f| &mut f.net)
 }
 
-/// Merges identical neighbours of fragments already sorted by (a, b).
-pub(super) fn merge_sorted(fragments: &mut Vec<Fragment>) -> Result<()> {
-    add_equal_neighbours(fragments, |f| (f.a, f.b), |f| &mut f.net)
+/// Merges identical neighbours of fragments already sorted by (a, b) in place (adding
+/// their nets, zero nets kept) and returns how many of the first ones hold the result;
+/// an error when a sum leaves 32 bits ([`Nets`]).
+pub(super) fn merged_in_place(fragments: &mut [Fragment]) -> Result<usize> {
+    let mut kept = 0;
+    for k in 0..fragments.len() {
+        keep_or_add(fragments, &mut kept, k, |f| (f.a, f.b), |f| &mut f.net)?;
+    }
+    Ok(kept)
 }
 
 /// Sorts by `key` and merges items with equal keys, adding their nets (zero nets kept).
