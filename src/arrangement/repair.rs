@@ -45,11 +45,7 @@ pub(super) fn merge(fragments: &mut Vec<Fragment>) -> Result<()> {
 /// their nets, zero nets kept) and returns how many of the first ones hold the result;
 /// an error when a sum leaves 32 bits ([`Nets`]).
 pub(super) fn merged_in_place(fragments: &mut [Fragment]) -> Result<usize> {
-    let mut kept = 0;
-    for k in 0..fragments.len() {
-        keep_or_add(fragments, &mut kept, k, |f| (f.a, f.b), |f| &mut f.net)?;
-    }
-    Ok(kept)
+    equal_neighbours_added(fragments, |f| (f.a, f.b), |f| &mut f.net)
 }
 
 /// Sorts by `key` and merges items with equal keys, adding their nets (zero nets kept).
@@ -59,22 +55,24 @@ fn merge_by_key<T: Copy, K: Ord>(
     net: impl Fn(&mut T) -> &mut Nets,
 ) -> Result<()> {
     items.sort_unstable_by_key(&key);
-    add_equal_neighbours(items, key, net)
+    let kept = equal_neighbours_added(items, key, net)?;
+    items.truncate(kept);
+    Ok(())
 }
 
-/// Merges neighbours with equal keys, adding their nets (zero nets kept); an error when
-/// a sum leaves 32 bits ([`Nets`]).
-fn add_equal_neighbours<T: Copy, K: Ord>(
-    items: &mut Vec<T>,
+/// Merges neighbours with equal keys in place, adding their nets (zero nets kept): the
+/// merged items are the first ones, and their count is returned; an error when a sum
+/// leaves 32 bits ([`Nets`]).
+fn equal_neighbours_added<T: Copy, K: Ord>(
+    items: &mut [T],
     key: impl Fn(&T) -> K,
     net: impl Fn(&mut T) -> &mut Nets,
-) -> Result<()> {
+) -> Result<usize> {
     let mut kept = 0;
     for k in 0..items.len() {
         keep_or_add(items, &mut kept, k, &key, &net)?;
     }
-    items.truncate(kept);
-    Ok(())
+    Ok(kept)
 }
 
 /// [A5] for `items[k]` (k ≥ `*kept`, items in key order): added to the last of the
