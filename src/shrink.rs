@@ -2,7 +2,7 @@
 //! X3, X14): only the interior side of each edge and the reflex vertices are swept, the
 //! pieces are fed as edges (not closed polygons), and the arcs use the equal-area ring.
 
-use crate::arrangement::{initial_pieces_of, input_fragments, EdgeTag, TaggedEdge};
+use crate::arrangement::{initial_pieces_of, input_fragments_in_parts, EdgeTag, TaggedEdge};
 use crate::construct::{
     choose_sides, displace, edge_offset_vector, equal_area_polygon, grid_tolerance, round_polygon,
     round_vector, Offset,
@@ -417,7 +417,8 @@ impl Region {
         let chunks = shrink_edge_chunks(self, r, &arc_ring, ticker, true)?;
         // Two phases: the arrangement's initial pieces, then labels and rings.
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
-        let fragments = input_fragments(chunks.iter().flatten())?;
+        let parts: Vec<_> = chunks.iter().map(|chunk| chunk.iter()).collect();
+        let fragments = input_fragments_in_parts(&parts)?;
         // The edges are freed before the arrangement fills its buffers, which then reuse
         // their memory (fresh pages are a tenth of a cave shrink); the full arrangement,
         // needed only when the label refuses the initial pieces, builds them again.

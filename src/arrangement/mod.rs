@@ -517,42 +517,109 @@ fn tag_counts(tag: EdgeTag) -> Nets {
 pub(crate) fn input_fragments<'a>(
     edges: impl Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 ) -> Result<Vec<Fragment>> {
-    let (mut count, mut bounds) = (0, Bounds::EMPTY);
-    for (k, e) in edges.clone().enumerate() {
-        if !within_arrangement_range(e.from) || !within_arrangement_range(e.to) {
-            return Err(Error::invalid(
-                "edges",
-                format!("edge {k} has a coordinate beyond ±2^39 grid units"),
-            ));
-        }
-        if e.from != e.to {
-            count += 1;
-            bounds.include(e.from.min(e.to)); // the smaller end a
-        }
-    }
-    let canonical = edges
-        .filter(|e| e.from != e.to) // [A1]
-        .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)));
-    merged_by_ends(count, bounds, canonical)
+    input_fragments_in_parts(std::slice::from_ref(&edges))
 }
 
-/// The `count` fragments of `fragments` sorted by (a, b), their smaller ends a within
-/// `bounds`, identical ones merged ([A5]: their nets added, zero nets kept) while each
-/// range of the sort is in the cache.
-fn merged_by_ends(
-    count: usize,
-    bounds: Bounds,
-    fragments: impl Iterator<Item = Fragment> + Clone + Sync,
-) -> Result<Vec<Fragment>> {
+/// [`input_fragments`] of the edges of `parts` one after the other (the shrink's chunks):
+/// with the `parallel` feature and several parts, each part is checked and counted on
+/// whichever thread is free; the result and the first error are the same.
+pub(crate) fn input_fragments_in_parts<'a, I>(parts: &[I]) -> Result<Vec<Fragment>>
+where
+    I: Iterator<Item = &'a TaggedEdge> + Clone + Sync,
+{
+    let summaries: Vec<PartSummary> = {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            if parts.len() > 1 && rayon::current_num_threads() > 1 {
+                parts
+                    .par_iter()
+                    .map(|part| PartSummary::of(part.clone()))
+                    .collect()
+            } else {
+                parts
+                    .iter()
+                    .map(|part| PartSummary::of(part.clone()))
+                    .collect()
+            }
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            parts
+                .iter()
+                .map(|part| PartSummary::of(part.clone()))
+                .collect()
+        }
+    };
+    let (mut count, mut bounds, mut before) = (0, Bounds::EMPTY, 0);
+    for summary in &summaries {
+        if let Some(k) = summary.out_of_range {
+            return Err(Error::invalid(
+                "edges",
+                format!(
+                    "edge {} has a coordinate beyond ±2^39 grid units",
+                    before + k
+                ),
+            ));
+        }
+        (count, before) = (count + summary.count, before + summary.len);
+        bounds = bounds.join(summary.bounds);
+    }
+    let canonical: Vec<_> = parts
+        .iter()
+        .map(|part| {
+            part.clone()
+                .filter(|e| e.from != e.to) // [A1]
+                .map(|e| repair::oriented(e.from, e.to, tag_counts(e.tag)))
+        })
+        .collect();
     let by_ends = (|f: &Fragment| f.a, |f: &Fragment| f.b);
+    // Identical fragments are merged ([A5]: their nets added, zero nets kept) while each
+    // range of the sort is in the cache.
     point_sort::sorted_and_finished(
         count,
         bounds,
-        fragments,
+        &canonical,
         by_ends,
         true,
         repair::merged_in_place,
     )
+}
+
+/// What [`input_fragments_in_parts`] learns of one part's edges before sorting them.
+struct PartSummary {
+    /// Edges read (all of them, unless one is out of range).
+    len: usize,
+    /// Edges with length ([A1]).
+    count: usize,
+    /// The box of their smaller ends.
+    bounds: Bounds,
+    /// The place in the part of the first edge with an end beyond
+    /// [`MAX_ARRANGEMENT_COORDINATE`], if any.
+    out_of_range: Option<usize>,
+}
+
+impl PartSummary {
+    fn of<'a>(edges: impl Iterator<Item = &'a TaggedEdge>) -> PartSummary {
+        let mut summary = PartSummary {
+            len: 0,
+            count: 0,
+            bounds: Bounds::EMPTY,
+            out_of_range: None,
+        };
+        for (k, e) in edges.enumerate() {
+            if !within_arrangement_range(e.from) || !within_arrangement_range(e.to) {
+                summary.out_of_range = Some(k);
+                break;
+            }
+            summary.len += 1;
+            if e.from != e.to {
+                summary.count += 1;
+                summary.bounds.include(e.from.min(e.to)); // the smaller end a
+            }
+        }
+        summary
+    }
 }
 
 /// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by

@@ -38,26 +38,30 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
     share_out: bool,
 ) -> Vec<T> {
     let keep_all = |sorted: &mut [T]| Ok::<usize, Infallible>(sorted.len());
-    match sorted_and_finished(count, bounds, items, by, share_out, keep_all) {
+    let parts = std::slice::from_ref(&items);
+    match sorted_and_finished(count, bounds, parts, by, share_out, keep_all) {
         Ok(sorted) => sorted,
         Err(never) => match never {},
     }
 }
 
-/// [`sorted_by_point`], each sorted range then passed to `finish` while it sits in the
-/// cache (items with equal points always share a range): `finish` rewrites the range in
-/// place and returns how many of its first items to keep, and the kept items close up.
-/// The input sort merges identical fragments so, instead of in a pass of its own over
-/// the whole output. The first error of `finish`, in sorted order, is returned.
+/// [`sorted_by_point`] of the items of `parts` one after the other, each sorted range
+/// then passed to `finish` while it sits in the cache (items with equal points always
+/// share a range): `finish` rewrites the range in place and returns how many of its first
+/// items to keep, and the kept items close up. The input sort merges identical fragments
+/// so, instead of in a pass of its own over the whole output. The first error of
+/// `finish`, in sorted order, is returned. When the ranges are shared out, the parts'
+/// items are also counted side by side.
 pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     count: usize,
     Bounds { min, max }: Bounds,
-    items: impl Iterator<Item = T> + Clone + Sync,
+    parts: &[impl Iterator<Item = T> + Clone + Sync],
     (point, tie): (impl Fn(&T) -> GridPoint + Sync, impl Fn(&T) -> K + Sync),
     share_out: bool,
     finish: impl Fn(&mut [T]) -> Result<usize, E> + Sync,
 ) -> Result<Vec<T>, E> {
-    let Some(placeholder) = items.clone().next() else {
+    let items = || parts.iter().flat_map(Clone::clone);
+    let Some(placeholder) = items().next() else {
         return Ok(Vec::new());
     };
     let (min_x, max_x) = (min.x, max.x);
@@ -66,7 +70,7 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
         sort_by_point(range, frame, &point, &tie, scratch);
     };
     if count < 8 * SORT_RANGE {
-        let mut sorted: Vec<T> = items.collect();
+        let mut sorted: Vec<T> = items().collect();
         let frame = PointBox::spanning(min.x, max.x, min.y, max.y);
         sort_range(&mut sorted, frame, &mut Scratch::default());
         let kept = finish(&mut sorted)?;
@@ -81,10 +85,32 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     }
     let range_of = |item: &T| (point(item).x.abs_diff(min_x) >> shift) as usize;
     let ranges = (width >> shift) as usize + 1;
+    // Items per range (shifted by one for the prefix sums below), the parts counted side
+    // by side when the ranges are shared out.
     let mut start = vec![0usize; ranges + 1];
-    for item in items.clone() {
-        start[range_of(&item) + 1] += 1;
+    #[cfg(feature = "parallel")]
+    let shared = share_out
+        && count >= super::strips::PARALLEL_MIN_FRAGMENTS
+        && rayon::current_num_threads() > 1;
+    #[cfg(feature = "parallel")]
+    if shared && parts.len() > 1 {
+        use rayon::prelude::*;
+        let counts = parts.par_iter().map(|part| {
+            let mut counts = vec![0usize; ranges + 1];
+            count_into(part.clone(), &range_of, &mut counts);
+            counts
+        });
+        if let Some(sum) = counts.reduce_with(|mut sum, counts| {
+            sum.iter_mut().zip(&counts).for_each(|(s, c)| *s += c);
+            sum
+        }) {
+            start = sum;
+        }
+    } else {
+        count_into(items(), &range_of, &mut start);
     }
+    #[cfg(not(feature = "parallel"))]
+    count_into(items(), &range_of, &mut start);
     for r in 0..ranges {
         start[r + 1] += start[r];
     }
@@ -97,7 +123,7 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
             .iter()
             .map(|&s| s - start[first])
             .collect();
-        for item in items.clone() {
+        for item in items() {
             let r = range_of(&item);
             if (first..last).contains(&r) {
                 out[next[r - first]] = item;
@@ -127,10 +153,7 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     #[cfg(not(feature = "parallel"))]
     let _ = share_out;
     #[cfg(feature = "parallel")]
-    if share_out
-        && count >= super::strips::PARALLEL_MIN_FRAGMENTS
-        && rayon::current_num_threads() > 1
-    {
+    if shared {
         // One share of the ranges per thread, of about equal counts: each thread reads the
         // whole input and places its own share (at 7.5 × 10^5 shrink edges the serial fill
         // and sorts took 47–70 ms, most of the work not split into strips).
@@ -175,6 +198,17 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     Ok(sorted)
 }
 
+/// Adds one to `counts[range_of(item) + 1]` for every item.
+fn count_into<T>(
+    items: impl Iterator<Item = T>,
+    range_of: &impl Fn(&T) -> usize,
+    counts: &mut [usize],
+) {
+    for item in items {
+        counts[range_of(&item) + 1] += 1;
+    }
+}
+
 /// The box of some points, by its corners (for no points min lies above max, a box
 /// [`sorted_by_point`] never reads).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -200,6 +234,14 @@ impl Bounds {
     pub(super) fn include(&mut self, p: GridPoint) {
         (self.min.x, self.min.y) = (self.min.x.min(p.x), self.min.y.min(p.y));
         (self.max.x, self.max.y) = (self.max.x.max(p.x), self.max.y.max(p.y));
+    }
+
+    /// The box of the points of both boxes (the empty box joins as nothing).
+    pub(super) fn join(self, other: Bounds) -> Bounds {
+        let (mut min, mut max) = (self.min, self.max);
+        (min.x, min.y) = (min.x.min(other.min.x), min.y.min(other.min.y));
+        (max.x, max.y) = (max.x.max(other.max.x), max.y.max(other.max.y));
+        Bounds { min, max }
     }
 
     /// The box of `points`.
@@ -384,12 +426,14 @@ mod tests {
     proptest! {
         /// Finishing each sorted range (here: equal items merged, their counts added, an
         /// error for a count beyond a limit) gives the whole sorted output finished at
-        /// once, on both sides of the parallel threshold, with the first error in sorted
-        /// order: the kept items close up within and across the threads' shares.
+        /// once, on both sides of the parallel threshold and from one part or several,
+        /// with the first error in sorted order: the kept items close up within and
+        /// across the threads' shares.
         #[test]
         fn sorted_and_finished_is_the_sort_then_finish(
             raw in some_items(),
             limit in prop_oneof![Just(u32::MAX), 2u32..12],
+            cut_per_mille in 0usize..=1000,
         ) {
             // Few distinct points and ties: many equal items to merge.
             let items: Vec<(GridPoint, u8, u32)> = raw
@@ -420,12 +464,21 @@ mod tests {
             });
             let by = (|p: &(GridPoint, u8, u32)| p.0, |p: &(GridPoint, u8, u32)| p.1);
             let bounds = Bounds::of(items.iter().map(|item| item.0));
-            for share_out in [false, true] {
-                for got in on_every_pool(|| {
-                    let items = items.iter().copied();
-                    sorted_and_finished(items.len(), bounds, items, by, share_out, merge)
-                }) {
-                    prop_assert_eq!(&got, &kept);
+            // In one part, and in parts of every size (some empty), counted side by side.
+            let one = [items.iter().copied()];
+            let cut = items.len() * cut_per_mille / 1000;
+            let several = [
+                items[..cut].iter().copied(),
+                items[cut..cut].iter().copied(),
+                items[cut..].iter().copied(),
+            ];
+            for parts in [&one[..], &several[..]] {
+                for share_out in [false, true] {
+                    for got in on_every_pool(|| {
+                        sorted_and_finished(items.len(), bounds, parts, by, share_out, merge)
+                    }) {
+                        prop_assert_eq!(&got, &kept);
+                    }
                 }
             }
         }

@@ -688,7 +688,47 @@ mod props {
             .prop_map(|(ax, ay, bx, by, t)| e((ax, ay), (bx, by), t))
     }
 
+    /// Like [`wide_edge`], with ends just beyond ±2^39 now and then.
+    fn edge_maybe_out_of_range() -> impl Strategy<Value = TaggedEdge> {
+        let m = MAX_ARRANGEMENT_COORDINATE;
+        let coord = prop_oneof![
+            8 => -8i64..=8,
+            2 => -m..=m,
+            1 => (m + 1)..=(m + 8),
+            1 => -(m + 8)..=-(m + 1),
+        ];
+        (coord.clone(), coord.clone(), coord.clone(), coord, 0u8..3)
+            .prop_map(|(ax, ay, bx, by, t)| e((ax, ay), (bx, by), t))
+    }
+
     proptest! {
+        /// The edges in parts (the shrink's chunks: cut anywhere, empty parts and
+        /// zero-length edges included) give the fragments of the same edges in one run,
+        /// or the same error naming the same first edge out of range, on one thread and
+        /// with the parts checked side by side.
+        #[test]
+        fn edges_in_parts_give_the_fragments_of_one_run(
+            edges in proptest::collection::vec(edge_maybe_out_of_range(), 0..60),
+            cuts in proptest::collection::vec(0usize..61, 0..6),
+        ) {
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(edges.len())).collect();
+            cuts.sort_unstable();
+            let mut parts = Vec::new();
+            let mut start = 0;
+            for end in cuts.into_iter().chain([edges.len()]) {
+                parts.push(edges[start..end].iter());
+                start = end;
+            }
+            let whole = format!("{:?}", input_fragments(edges.iter()));
+            prop_assert_eq!(&format!("{:?}", input_fragments_in_parts(&parts)), &whole);
+            #[cfg(feature = "parallel")]
+            {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+                let side_by_side = pool.install(|| input_fragments_in_parts(&parts));
+                prop_assert_eq!(&format!("{side_by_side:?}"), &whole);
+            }
+        }
+
         #[test]
         fn wide_inputs_agree_across_paths_without_overflow(
             edges in proptest::collection::vec(wide_edge(), 0..10)
