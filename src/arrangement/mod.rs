@@ -527,30 +527,16 @@ pub(crate) fn input_fragments_in_parts<'a, I>(parts: &[I]) -> Result<Vec<Fragmen
 where
     I: Iterator<Item = &'a TaggedEdge> + Clone + Sync,
 {
-    let summaries: Vec<PartSummary> = {
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            if parts.len() > 1 && rayon::current_num_threads() > 1 {
-                parts
-                    .par_iter()
-                    .map(|part| PartSummary::of(part.clone()))
-                    .collect()
-            } else {
-                parts
-                    .iter()
-                    .map(|part| PartSummary::of(part.clone()))
-                    .collect()
-            }
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            parts
-                .iter()
-                .map(|part| PartSummary::of(part.clone()))
-                .collect()
-        }
+    let summarise = |part: &I| PartSummary::of(part.clone());
+    #[cfg(feature = "parallel")]
+    let summaries: Vec<PartSummary> = if parts.len() > 1 && rayon::current_num_threads() > 1 {
+        use rayon::prelude::*;
+        parts.par_iter().map(summarise).collect()
+    } else {
+        parts.iter().map(summarise).collect()
     };
+    #[cfg(not(feature = "parallel"))]
+    let summaries: Vec<PartSummary> = parts.iter().map(summarise).collect();
     let (mut count, mut bounds, mut before) = (0, Bounds::EMPTY, 0);
     for summary in &summaries {
         if let Some(k) = summary.out_of_range {
