@@ -94,16 +94,17 @@ pub fn trace_boundaries(arrangement: &Arrangement, sides: &[Boundary]) -> Result
     trace_sides(arrangement, |k| sides[k])
 }
 
-/// Fewest segments for which [`boundary_edges`] reads the two halves of the segments side
-/// by side (the `parallel` feature).
+/// Fewest segments for which [`boundary_edges`] splits its range in halves read side by
+/// side (the `parallel` feature).
 #[cfg(feature = "parallel")]
 const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
 
 /// The boundary edges of segments `range` (`side_of(k)` is segment k's side), directed
 /// with the inside on the left, in segment order; an error when an endpoint is out of
-/// range. With the `parallel` feature a long range is read in two halves side by side
-/// (the trace of the cave-1024 shrink read 1.5 × 10^6 segments for 23 × 10^3 boundary
-/// edges, the most of its time): the same edges, and an error if either half has one.
+/// range. With the `parallel` feature a long range is split in halves read side by side,
+/// each split again while long (the trace of the cave-1024 shrink read 1.5 × 10^6
+/// segments for 23 × 10^3 boundary edges, the most of its time): the same edges, and an
+/// error if any part has one.
 fn boundary_edges(
     arrangement: &Arrangement,
     range: std::ops::Range<usize>,
