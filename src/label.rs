@@ -212,9 +212,10 @@ fn finished(end: SweepEnd) -> Result<()> {
     }
 }
 
-/// Fewest segments for which [`label`] sweeps in two halves on two threads.
+/// Fewest segments for which [`label`] sweeps in two halves on two threads, and the
+/// trace that follows it reads their sides in halves (`rings`).
 #[cfg(feature = "parallel")]
-const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
+pub(crate) const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
 
 /// The windings of a canonical arrangement (segments strictly sorted by (a, b)) in two
 /// sweeps side by side (with the `parallel` feature): one over the vertices before `cut`

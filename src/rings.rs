@@ -94,11 +94,6 @@ pub fn trace_boundaries(arrangement: &Arrangement, sides: &[Boundary]) -> Result
     trace_sides(arrangement, |k| sides[k])
 }
 
-/// Fewest segments for which [`boundary_edges`] splits its range in halves read side by
-/// side (the `parallel` feature).
-#[cfg(feature = "parallel")]
-const PARALLEL_MIN_SEGMENTS: usize = 1 << 15;
-
 /// The boundary edges of segments `range` (`side_of(k)` is segment k's side), directed
 /// with the inside on the left, in segment order; an error when an endpoint is out of
 /// range. With the `parallel` feature a long range is split in halves read side by side,
@@ -111,7 +106,7 @@ fn boundary_edges(
     side_of: &(impl Fn(usize) -> Boundary + Sync),
 ) -> Result<Vec<(usize, usize)>> {
     #[cfg(feature = "parallel")]
-    if range.len() >= PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
+    if range.len() >= crate::label::PARALLEL_MIN_SEGMENTS && rayon::current_num_threads() > 1 {
         let middle = range.start + range.len() / 2;
         let (lower, upper) = rayon::join(
             || boundary_edges(arrangement, range.start..middle, side_of),
