@@ -180,87 +180,59 @@ fn angle_order(d: (i64, i64), e: (i64, i64)) -> Ordering {
 /// into canonical rings. Every vertex must have as many incoming as outgoing edges and
 /// edges must meet only at endpoints.
 pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Result<Vec<Ring>> {
-    // One ray per edge end: (vertex, direction away from the vertex, edge, outgoing).
-    #[derive(Clone, Copy)]
-    struct Ray {
-        vertex: usize,
-        direction: (i64, i64),
-        edge: usize,
-        outgoing: bool,
-    }
-    // The rays grouped by vertex in edge order (a counting sort on the vertex index),
-    // then each group sorted stably by angle: the order of a stable sort by (vertex,
-    // angle), without a comparison sort of all rays (which was most of the shrink's trace
-    // on rooms-1024).
-    let mut slot = vec![0usize; points.len()];
-    for &(from, to) in edges {
-        slot[from] += 1;
-        slot[to] += 1;
-    }
-    let mut placed = 0;
-    for s in slot.iter_mut() {
-        (*s, placed) = (placed, placed + *s);
-    }
-    let unset = Ray {
-        vertex: 0,
-        direction: (0, 0),
-        edge: 0,
-        outgoing: false,
+    trace_edges_linked(points, edges, Linking::Direct)
+}
+
+/// How [`trace_edges_linked`] links the edges at vertices with one edge in and one out.
+#[derive(Clone, Copy, PartialEq)]
+enum Linking {
+    /// Directly, the rays at the other vertices only.
+    Direct,
+    /// By rays, as at every other vertex (the tests check the two against each other).
+    #[cfg(test)]
+    RaysEverywhere,
+}
+
+fn trace_edges_linked(
+    points: &[GridPoint],
+    edges: &[(usize, usize)],
+    linking: Linking,
+) -> Result<Vec<Ring>> {
+    // Per vertex: its number of edge ends, and its last incoming and outgoing edge.
+    let unset = VertexEnds {
+        count: 0,
+        incoming: NO_EDGE,
+        outgoing: NO_EDGE,
     };
-    let mut rays = vec![unset; 2 * edges.len()];
+    let mut ends = vec![unset; points.len()];
     for (i, &(from, to)) in edges.iter().enumerate() {
-        let (f, t) = (points[from], points[to]);
-        if f == t {
+        if points[from] == points[to] {
             return Err(defect("zero-length boundary edge"));
         }
-        rays[slot[from]] = Ray {
-            vertex: from,
-            direction: (t.x - f.x, t.y - f.y),
-            edge: i,
-            outgoing: true,
-        };
-        slot[from] += 1;
-        rays[slot[to]] = Ray {
-            vertex: to,
-            direction: (f.x - t.x, f.y - t.y),
-            edge: i,
-            outgoing: false,
-        };
-        slot[to] += 1;
+        ends[from].count += 1;
+        ends[from].outgoing = i;
+        ends[to].count += 1;
+        ends[to].incoming = i;
     }
-    // [R5] Turning clockwise from the reverse of the incoming edge (the ray back along
-    // it) the first ray met is the previous one in counter-clockwise order around the
-    // vertex; inside and outside wedges alternate, so it is outgoing.
-    let mut next = vec![usize::MAX; edges.len()];
-    // Vertex v's number of rays, written over its slot when its group is reached (only
-    // vertices with rays are read below).
-    let mut degree = slot;
-    let mut start = 0;
-    while start < rays.len() {
-        let vertex = rays[start].vertex;
-        let mut end = start;
-        while end < rays.len() && rays[end].vertex == vertex {
-            end += 1;
+    // [R5] At a vertex with one edge in and one out the incoming edge continues along the
+    // outgoing one, the only other ray there: no rays or sort (most of the trace of the
+    // shrink's boundaries went to them). The other vertices are linked by their rays.
+    let mut next = vec![NO_EDGE; edges.len()];
+    let mut by_rays = linking != Linking::Direct;
+    for (i, &(from, to)) in edges.iter().enumerate() {
+        let at = ends[to];
+        if !at.simple() || linking != Linking::Direct {
+            by_rays = true;
+            continue;
         }
-        rays[start..end].sort_by(|r, s| angle_order(r.direction, s.direction));
-        let group = &rays[start..end];
-        degree[vertex] = group.len();
-        for (k, ray) in group.iter().enumerate() {
-            if ray.outgoing {
-                continue;
-            }
-            let turn = if crate::mutation::active(crate::mutation::Mutation::RingTurn) {
-                k + 1
-            } else {
-                k + group.len() - 1
-            };
-            let previous = &group[turn % group.len()];
-            if !previous.outgoing || previous.direction == ray.direction {
-                return Err(defect("boundary rays do not alternate around a vertex"));
-            }
-            next[ray.edge] = previous.edge;
+        // The two rays point the same way exactly when the far ends coincide.
+        if points[from] == points[edges[at.outgoing].1] {
+            return Err(not_alternating());
         }
-        start = end;
+        next[i] = at.outgoing;
+    }
+    if by_rays {
+        link_by_rays(points, edges, &ends, linking, &mut next)?;
     }
 
     let mut used = vec![false; edges.len()];
@@ -277,14 +249,15 @@ pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Res
             }
             used[edge] = true;
             let following = next[edge];
-            if following == usize::MAX {
+            if following == NO_EDGE {
                 return Err(defect("boundary edge without a successor"));
             }
             // [R4], X6: the vertex between `edge` and `following` is dropped only when
             // it has exactly one edge in and one out and they are collinear.
             let (from, via) = edges[edge];
             let to = edges[following].1;
-            let keep = degree[via] != 2 || !same_direction(points[from], points[via], points[to]);
+            let keep =
+                ends[via].count != 2 || !same_direction(points[from], points[via], points[to]);
             if keep {
                 ring.push(points[via]);
             }
@@ -301,6 +274,104 @@ pub(crate) fn trace_edges(points: &[GridPoint], edges: &[(usize, usize)]) -> Res
     // [R6] Rings sorted by their smallest (first) directed edge.
     rings.sort_by(|r: &Ring, s: &Ring| (r[0], r[1]).cmp(&(s[0], s[1])));
     Ok(rings)
+}
+
+/// No edge (a vertex without an incoming or outgoing one, an edge without a successor).
+const NO_EDGE: usize = usize::MAX;
+
+/// A vertex's number of boundary edge ends and its last incoming and outgoing edge.
+#[derive(Clone, Copy)]
+struct VertexEnds {
+    count: usize,
+    incoming: usize,
+    outgoing: usize,
+}
+
+impl VertexEnds {
+    /// One edge in and one out.
+    fn simple(&self) -> bool {
+        self.count == 2 && self.incoming != NO_EDGE && self.outgoing != NO_EDGE
+    }
+}
+
+fn not_alternating() -> Error {
+    defect("boundary rays do not alternate around a vertex")
+}
+
+/// [R5] at the vertices that are not [`VertexEnds::simple`] (at all with
+/// `Linking::RaysEverywhere`): turning clockwise from the
+/// reverse of an incoming edge (the ray back along it), the first ray met is the previous
+/// one in counter-clockwise order around the vertex; inside and outside wedges alternate,
+/// so it is outgoing. Sets `next` of their incoming edges.
+fn link_by_rays(
+    points: &[GridPoint],
+    edges: &[(usize, usize)],
+    ends: &[VertexEnds],
+    linking: Linking,
+    next: &mut [usize],
+) -> Result<()> {
+    // One ray per edge end: (direction away from the vertex, edge, outgoing).
+    #[derive(Clone, Copy)]
+    struct Ray {
+        direction: (i64, i64),
+        edge: usize,
+        outgoing: bool,
+    }
+    // The rays grouped by vertex in edge order (a counting sort on the vertex index),
+    // then each group sorted stably by angle: the order of a stable sort by (vertex,
+    // angle), without a comparison sort of all rays.
+    let rays_at = |v: usize| match linking {
+        Linking::Direct if ends[v].simple() => 0,
+        _ => ends[v].count,
+    };
+    let mut slot = vec![0usize; points.len() + 1];
+    for v in 0..points.len() {
+        slot[v + 1] = slot[v] + rays_at(v);
+    }
+    let unset = Ray {
+        direction: (0, 0),
+        edge: 0,
+        outgoing: false,
+    };
+    let mut rays = vec![unset; slot[points.len()]];
+    let mut fill = slot.clone();
+    for (i, &(from, to)) in edges.iter().enumerate() {
+        let (f, t) = (points[from], points[to]);
+        for (at, direction, outgoing) in [
+            (from, (t.x - f.x, t.y - f.y), true),
+            (to, (f.x - t.x, f.y - t.y), false),
+        ] {
+            if rays_at(at) > 0 {
+                rays[fill[at]] = Ray {
+                    direction,
+                    edge: i,
+                    outgoing,
+                };
+                fill[at] += 1;
+            }
+        }
+    }
+    for vertex in 0..points.len() {
+        let group = &mut rays[slot[vertex]..slot[vertex + 1]];
+        group.sort_by(|r, s| angle_order(r.direction, s.direction));
+        let group = &*group;
+        for (k, ray) in group.iter().enumerate() {
+            if ray.outgoing {
+                continue;
+            }
+            let turn = if crate::mutation::active(crate::mutation::Mutation::RingTurn) {
+                k + 1
+            } else {
+                k + group.len() - 1
+            };
+            let previous = &group[turn % group.len()];
+            if !previous.outgoing || previous.direction == ray.direction {
+                return Err(not_alternating());
+            }
+            next[ray.edge] = previous.edge;
+        }
+    }
+    Ok(())
 }
 
 /// Whether u→v→w continues straight on (collinear and not reversing).
@@ -415,6 +486,73 @@ mod tests {
                 vec![p(3, 3), p(5, 3), p(5, 5), p(3, 5)],
             ]
         );
+    }
+
+    /// The boundary edges of the filled cells of a `width` × `height` bitmap (corner
+    /// (x, y) is point x + (width + 1) · y), inside on the left; an edge between two
+    /// filled cells is left out. Cells touching at a corner only make a vertex of two
+    /// edges in and two out.
+    fn cell_boundaries(filled: &[bool], width: usize, height: usize) -> Vec<(usize, usize)> {
+        let corner = |x: usize, y: usize| x + (width + 1) * y;
+        let is_filled = |x: usize, y: usize| x < width && y < height && filled[x + width * y];
+        let mut edges = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                if !is_filled(x, y) {
+                    continue;
+                }
+                // Counter-clockwise: bottom, right, top, left, each kept when the cell
+                // across it is empty.
+                if y == 0 || !is_filled(x, y - 1) {
+                    edges.push((corner(x, y), corner(x + 1, y)));
+                }
+                if !is_filled(x + 1, y) {
+                    edges.push((corner(x + 1, y), corner(x + 1, y + 1)));
+                }
+                if !is_filled(x, y + 1) {
+                    edges.push((corner(x + 1, y + 1), corner(x, y + 1)));
+                }
+                if x == 0 || !is_filled(x - 1, y) {
+                    edges.push((corner(x, y + 1), corner(x, y)));
+                }
+            }
+        }
+        edges
+    }
+
+    proptest::proptest! {
+        /// Linking the vertices of one edge in and one out directly gives what linking
+        /// them by their rays gives, as rings or as the same defect: on the boundaries of
+        /// cell bitmaps (corners where cells touch diagonally have two edges in and two
+        /// out), in any edge order, and with stray edges (zero-length, dangling, an edge
+        /// and its reverse) that make defects.
+        #[test]
+        fn direct_links_are_the_links_by_rays(
+            filled in proptest::collection::vec(proptest::bool::weighted(0.6), 25),
+            strays in proptest::collection::vec((0usize..36, 0usize..36), 0..3),
+            back_and_forth in proptest::option::of((0usize..36, 0usize..36)),
+            order_seed in proptest::prelude::any::<u64>(),
+        ) {
+            let points: Vec<GridPoint> = (0..36)
+                .map(|k| GridPoint::new((k % 6) as i64, (k / 6) as i64))
+                .collect();
+            // The corners of a 5 × 5 bitmap are the 6 × 6 lattice's points.
+            let mut edges = cell_boundaries(&filled, 5, 5);
+            edges.extend(&strays);
+            edges.extend(back_and_forth.iter().flat_map(|&(p, q)| [(p, q), (q, p)]));
+            // A fixed shuffle of the edge order from the seed.
+            let mut state = order_seed;
+            for i in (1..edges.len()).rev() {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                edges.swap(i, (state >> 33) as usize % (i + 1));
+            }
+            let direct = trace_edges_linked(&points, &edges, Linking::Direct);
+            let by_rays = trace_edges_linked(&points, &edges, Linking::RaysEverywhere);
+            if strays.is_empty() && back_and_forth.is_none() {
+                proptest::prop_assert!(direct.is_ok(), "{:?}", direct);
+            }
+            proptest::prop_assert_eq!(direct, by_rays);
+        }
     }
 
     #[test]
