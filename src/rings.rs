@@ -218,7 +218,7 @@ fn trace_edges_linked(
     // outgoing one, the only other ray there: no rays or sort (most of the trace of the
     // shrink's boundaries went to them). The other vertices are linked by their rays.
     let mut next = vec![NO_EDGE; edges.len()];
-    let mut by_rays = linking != Linking::Direct;
+    let mut by_rays = false;
     for (i, &(from, to)) in edges.iter().enumerate() {
         let at = ends[to];
         if !at.simple() || linking != Linking::Direct {
