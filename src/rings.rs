@@ -298,11 +298,11 @@ fn not_alternating() -> Error {
     defect("boundary rays do not alternate around a vertex")
 }
 
-/// [R5] at the vertices that are not [`VertexEnds::simple`] (at all with
-/// `Linking::RaysEverywhere`): turning clockwise from the
-/// reverse of an incoming edge (the ray back along it), the first ray met is the previous
-/// one in counter-clockwise order around the vertex; inside and outside wedges alternate,
-/// so it is outgoing. Sets `next` of their incoming edges.
+/// [R5] at the vertices that are not [`VertexEnds::simple`] (at all of them with
+/// `Linking::RaysEverywhere`): turning clockwise from the reverse of an incoming edge (the
+/// ray back along it), the first ray met is the previous one in counter-clockwise order
+/// around the vertex; inside and outside wedges alternate, so it is outgoing. Sets `next`
+/// of their incoming edges.
 fn link_by_rays(
     points: &[GridPoint],
     edges: &[(usize, usize)],
