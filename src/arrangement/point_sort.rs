@@ -143,10 +143,7 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
             let range = &mut out[place.clone()];
             sort_range(range, frame, &mut scratch);
             let keeps = finish(range)?;
-            if kept < place.start {
-                out.copy_within(place.start..place.start + keeps, kept);
-            }
-            kept += keeps;
+            close_up(out, &mut kept, place.start, keeps);
         }
         Ok(kept)
     };
@@ -183,11 +180,7 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
         // Each share's kept items after the previous shares' (one move per share).
         let mut end = 0;
         for (share_start, kept) in places.into_iter().zip(kept) {
-            let kept = kept?;
-            if end < share_start {
-                sorted.copy_within(share_start..share_start + kept, end);
-            }
-            end += kept;
+            close_up(&mut sorted, &mut end, share_start, kept?);
         }
         sorted.truncate(end);
         return Ok(sorted);
@@ -196,6 +189,15 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     let kept = fill(&mut sorted, 0, ranges)?;
     sorted.truncate(kept);
     Ok(sorted)
+}
+
+/// Moves the `count` kept items at `at` down to `*kept`, where the kept items before them
+/// end, and counts them in: the kept items of the ranges and of the shares close up.
+fn close_up<T: Copy>(items: &mut [T], kept: &mut usize, at: usize, count: usize) {
+    if *kept < at {
+        items.copy_within(at..at + count, *kept);
+    }
+    *kept += count;
 }
 
 /// Adds one to `counts[range_of(item) + 1]` for every item.
@@ -346,6 +348,7 @@ fn sort_by_point<T: Copy, K: Ord>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arrangement::tests::on_every_pool;
     use proptest::prelude::*;
 
     fn frame_of(items: &[(GridPoint, u8)]) -> PointBox {
@@ -360,22 +363,6 @@ mod tests {
         raw.iter()
             .map(|&(x, y, t)| (GridPoint::new(offset + x * scale, -y * scale), t))
             .collect()
-    }
-
-    /// `f` on one thread and, with the `parallel` feature, in pools of two and three
-    /// threads (the ranges are shared out from `PARALLEL_MIN_FRAGMENTS` items).
-    fn on_every_pool<R: Send>(f: impl Fn() -> R + Sync) -> Vec<R> {
-        #[allow(unused_mut)]
-        let mut results = vec![f()];
-        #[cfg(feature = "parallel")]
-        for threads in [2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("pool");
-            results.push(pool.install(&f));
-        }
-        results
     }
 
     /// Up to 9,000 items, or now and then more than the parallel threshold.

@@ -468,6 +468,25 @@ fn repair_keeps_settled_fragments_and_zero_nets() {
 // ---- search paths (X10) -------------------------------------------------------------
 
 /// SplitMix64, for reproducible inputs without a dependency.
+/// `f` on one thread and, with the `parallel` feature, in pools of one, two and three
+/// threads: every result, in that order (the parallel paths start at thresholds of
+/// their own, which the callers' inputs reach).
+pub(crate) fn on_every_pool<R: Send>(f: impl Fn() -> R + Sync) -> Vec<R> {
+    #[cfg(feature = "parallel")]
+    return [1, 2, 3]
+        .into_iter()
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("pool");
+            pool.install(&f)
+        })
+        .collect();
+    #[cfg(not(feature = "parallel"))]
+    vec![f()]
+}
+
 pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
@@ -720,12 +739,8 @@ mod props {
                 start = end;
             }
             let whole = format!("{:?}", input_fragments(edges.iter()));
-            prop_assert_eq!(&format!("{:?}", input_fragments_in_parts(&parts)), &whole);
-            #[cfg(feature = "parallel")]
-            {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-                let side_by_side = pool.install(|| input_fragments_in_parts(&parts));
-                prop_assert_eq!(&format!("{side_by_side:?}"), &whole);
+            for in_parts in on_every_pool(|| input_fragments_in_parts(&parts)) {
+                prop_assert_eq!(&format!("{in_parts:?}"), &whole);
             }
         }
 
@@ -1173,21 +1188,10 @@ fn bucketed_input_sort_equals_a_comparison_sort() {
                 })
                 .collect();
             repair::merge(&mut expected).unwrap();
-            #[cfg(feature = "parallel")]
-            for threads in [1, 2, 3] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                let fragments = pool.install(|| input_fragments(edges.iter()).unwrap());
+            let runs = on_every_pool(|| input_fragments(edges.iter()).unwrap());
+            for (fragments, threads) in runs.into_iter().zip(1..) {
                 assert_eq!(fragments, expected, "shape {k}, n {n}, {threads} threads");
             }
-            #[cfg(not(feature = "parallel"))]
-            assert_eq!(
-                input_fragments(edges.iter()).unwrap(),
-                expected,
-                "shape {k}, n {n}"
-            );
         }
     }
 }
