@@ -257,7 +257,7 @@ fn trace_edges_linked(
             let (from, via) = edges[edge];
             let to = edges[following].1;
             let keep =
-                ends[via].count != 2 || !same_direction(points[from], points[via], points[to]);
+                !ends[via].simple() || !same_direction(points[from], points[via], points[to]);
             if keep {
                 ring.push(points[via]);
             }
