@@ -124,6 +124,8 @@ pub mod workloads;
 
 pub mod progress;
 
+mod workspace;
+
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint, DEFAULT_SNAP_BITS, MAX_COORDINATE, MAX_SNAP_BITS};
 pub use navmesh::{ObjAxes, Portal};
@@ -134,3 +136,4 @@ pub use progress::{BuildControl, NoControl, Progress, Stage, Step};
 pub use region::{Outline, Region};
 pub use shrink::pipeline_arc_tolerance;
 pub use triangulate::Triangulation;
+pub use workspace::Workspace;

@@ -29,6 +29,7 @@ use crate::progress::{BuildControl, Progress, Stage, Step, Ticker};
 use crate::region::{Outline, Region};
 use crate::shrink::{check_radius, pipeline_arc_tolerance};
 use crate::triangulate::Triangulation;
+use crate::workspace::Workspace;
 
 /// Where the walkable region comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -266,6 +267,26 @@ impl Mesh2DPipeline {
         control: &mut dyn BuildControl,
     ) -> Result<NavMesh> {
         Ok(self.build_stages_with(source, control)?.mesh)
+    }
+
+    /// [`Mesh2DPipeline::build`] with the large buffers taken from `workspace` and kept
+    /// there for the next build: the same mesh, without fresh memory on every build. See
+    /// [`Workspace`].
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline, Workspace};
+    /// let pipeline = Mesh2DPipeline::default().with_agent_radius(0.25);
+    /// let mut workspace = Workspace::new();
+    /// for width in [4, 6, 8] {
+    ///     let source = MapSource::TileMap { cells: vec![true; width * 4], width, height: 4, cell_size: 0.25, origin: [0.0, 0.0] };
+    ///     assert_eq!(pipeline.build_in(&source, &mut workspace)?, pipeline.build(&source)?);
+    /// }
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn build_in(&self, source: &MapSource, workspace: &mut Workspace) -> Result<NavMesh> {
+        Ok(workspace
+            .lend(|| self.run(source, &mut Ticker::silent()))?
+            .mesh)
     }
 
     /// Builds the navmesh and returns every stage. Validation order (X18): snap bits,

@@ -211,6 +211,7 @@ pub(crate) fn overlay_initial_pieces(
         labelled.then(|| label_with(&pieces.unproven, |w| Boundary::of(operation, w)))
     {
         let rings = trace_boundaries(&pieces.unproven, &sides)?;
+        pieces.unproven.give_back();
         return Ok(Region::from_canonical_rings(snap_bits, rings));
     }
     drop(pieces);

@@ -26,6 +26,7 @@
 use super::repair::{Fragment, Piece};
 use super::rows::RowOrder;
 use super::Nets;
+use crate::workspace;
 
 /// How many fragments cover a gap between neighbouring hot pixels of a line, and the sum
 /// of their nets. 32 bits suffice where [`fits_32_bits`] holds: every partial sum is then
@@ -83,7 +84,7 @@ pub(super) fn on_a_line(f: &Fragment, have_rows: bool) -> bool {
 /// The covers of the two gaps that start at one hot pixel: up its column and right
 /// along its row (first as a difference, then as the cover itself).
 #[derive(Debug, Clone, Copy, Default)]
-struct Gaps {
+pub(crate) struct Gaps {
     up: Cover,
     right: Cover,
 }
@@ -102,7 +103,7 @@ pub(super) fn with_line_pieces(
     debug_assert!(fits_32_bits(fragments));
     // Differences by hot-pixel index: a fragment adds its cover at its first end and
     // takes it off at its last, up the column or right along the row.
-    let mut gaps = vec![Gaps::default(); points];
+    let mut gaps = workspace::take_filled(points, Gaps::default());
     for (f, &[first, last]) in fragments.iter().zip(ends) {
         if !on_a_line(f, rows.is_some()) {
             continue;
@@ -125,8 +126,8 @@ pub(super) fn with_line_pieces(
             *right = running;
         }
     }
-    let mut out = Vec::with_capacity(others.len() + 2 * points);
-    let mut others = others.into_iter().peekable();
+    let mut out = workspace::take(others.len() + 2 * points);
+    let mut rest = others.iter().copied().peekable();
     let mut up = Cover::default();
     for (a, gap) in gaps.iter().enumerate() {
         up.add(gap.up);
@@ -144,10 +145,10 @@ pub(super) fn with_line_pieces(
         // Both streams in b order: the column's b is a + 1, below every other.
         let a = a as u32; // below 2^32 (`hot_pixels` checks)
         for (b, mut cover) in line_pieces.into_iter().flatten() {
-            while let Some(other) = others.next_if(|p| p.a == a && p.b < b) {
+            while let Some(other) = rest.next_if(|p| p.a == a && p.b < b) {
                 out.push(other);
             }
-            if let Some(other) = others.next_if(|p| p.a == a && p.b == b) {
+            if let Some(other) = rest.next_if(|p| p.a == a && p.b == b) {
                 cover.add(Cover::of(other.net)); // the chords' merged piece, one more cover
             }
             out.push(Piece {
@@ -156,11 +157,13 @@ pub(super) fn with_line_pieces(
                 net: cover.net,
             });
         }
-        while let Some(other) = others.next_if(|p| p.a == a) {
+        while let Some(other) = rest.next_if(|p| p.a == a) {
             out.push(other);
         }
     }
-    debug_assert!(others.next().is_none());
+    debug_assert!(rest.next().is_none());
+    workspace::give(others);
+    workspace::give(gaps);
     out
 }
 

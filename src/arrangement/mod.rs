@@ -10,6 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
+use crate::workspace;
 
 mod line_pieces;
 mod lines;
@@ -21,6 +22,7 @@ mod rows;
 mod search;
 mod strips;
 
+pub(crate) use line_pieces::Gaps;
 use point_sort::Bounds;
 #[cfg(any(test, feature = "internals"))]
 pub use repair::repair_fragments;
@@ -119,6 +121,12 @@ pub struct Arrangement {
 }
 
 impl Arrangement {
+    /// Hands the buffers back to the workspace lent, if any ([`workspace::give`]).
+    pub(crate) fn give_back(self) {
+        workspace::give(self.vertices);
+        workspace::give(self.segments);
+    }
+
     /// Checks the canonical-form invariants: vertices strictly increasing in (x, y);
     /// every segment has `a < b < vertices.len()` and a non-zero net; segments strictly
     /// increasing in (a, b); every vertex is an endpoint of some segment.
@@ -371,10 +379,13 @@ pub(crate) fn initial_pieces_of(fragments: Vec<Fragment>) -> Result<InitialPiece
         ..ArrangeStats::default()
     };
     let unproven = match in_strips(&fragments, &options, FirstRound::Deferred, &mut stats) {
-        Some(arrangement) => arrangement,
+        Some(arrangement) => {
+            workspace::give(fragments);
+            arrangement
+        }
         None => {
             let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats)?;
-            drop(fragments); // before the assembly: a lower peak
+            workspace::give(fragments); // before the assembly: a lower peak
             assemble_used(hot, pieces)
         }
     };
@@ -569,6 +580,7 @@ where
         by_ends,
         true,
         repair::merged_in_place,
+        workspace::take(count),
     )
 }
 
@@ -761,4 +773,4 @@ fn assemble(fragments: &[Fragment]) -> Result<Arrangement> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

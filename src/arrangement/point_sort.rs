@@ -39,7 +39,7 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
 ) -> Vec<T> {
     let keep_all = |sorted: &mut [T]| Ok::<usize, Infallible>(sorted.len());
     let parts = std::slice::from_ref(&items);
-    match sorted_and_finished(count, bounds, parts, by, share_out, keep_all) {
+    match sorted_and_finished(count, bounds, parts, by, share_out, keep_all, Vec::new()) {
         Ok(sorted) => sorted,
         Err(never) => match never {},
     }
@@ -51,7 +51,8 @@ pub(super) fn sorted_by_point<T: Copy + Send + Sync, K: Ord>(
 /// items to keep, and the kept items close up. The input sort merges identical fragments
 /// so, instead of in a pass of its own over the whole output. The first error of
 /// `finish`, in sorted order, is returned. When the ranges are shared out, the parts'
-/// items are also counted side by side.
+/// items are also counted side by side. The output is written into `into` (emptied
+/// first), whose memory is reused when it has room for `count` items.
 pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     count: usize,
     Bounds { min, max }: Bounds,
@@ -59,10 +60,12 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
     (point, tie): (impl Fn(&T) -> GridPoint + Sync, impl Fn(&T) -> K + Sync),
     share_out: bool,
     finish: impl Fn(&mut [T]) -> Result<usize, E> + Sync,
+    mut into: Vec<T>,
 ) -> Result<Vec<T>, E> {
+    into.clear();
     let items = || parts.iter().flat_map(Clone::clone);
     let Some(placeholder) = items().next() else {
-        return Ok(Vec::new());
+        return Ok(into);
     };
     let (min_x, max_x) = (min.x, max.x);
     let y_bits = bits_for(max.y.abs_diff(min.y));
@@ -70,7 +73,8 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
         sort_by_point(range, frame, &point, &tie, scratch);
     };
     if count < 8 * SORT_RANGE {
-        let mut sorted: Vec<T> = items().collect();
+        let mut sorted = into;
+        sorted.extend(items());
         let frame = PointBox::spanning(min.x, max.x, min.y, max.y);
         sort_range(&mut sorted, frame, &mut Scratch::default());
         let kept = finish(&mut sorted)?;
@@ -156,7 +160,12 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
         // and sorts took 47–70 ms, most of the work not split into strips).
         use rayon::prelude::*;
         let threads = rayon::current_num_threads();
-        let mut sorted: Vec<T> = (0..count).into_par_iter().map(|_| placeholder).collect();
+        let mut sorted = if into.capacity() >= count {
+            into.resize(count, placeholder);
+            into
+        } else {
+            (0..count).into_par_iter().map(|_| placeholder).collect()
+        };
         let mut shares = Vec::with_capacity(threads);
         let (mut rest, mut first) = (&mut sorted[..], 0);
         for t in 1..=threads {
@@ -185,7 +194,8 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
         sorted.truncate(end);
         return Ok(sorted);
     }
-    let mut sorted = vec![placeholder; count];
+    let mut sorted = into;
+    sorted.resize(count, placeholder);
     let kept = fill(&mut sorted, 0, ranges)?;
     sorted.truncate(kept);
     Ok(sorted)
@@ -474,10 +484,13 @@ mod tests {
                 items[cut..cut].iter().copied(),
                 items[cut..].iter().copied(),
             ];
+            // Written into a new buffer, and into one with room that holds other items.
+            let used: Vec<_> = items.iter().rev().copied().collect();
             for parts in [&one[..], &several[..]] {
-                for share_out in [false, true] {
+                for (share_out, into) in [(false, Vec::new()), (true, Vec::new()), (false, used.clone()), (true, used.clone())] {
                     for got in on_every_pool(|| {
-                        sorted_and_finished(items.len(), bounds, parts, by, share_out, merge)
+                        let into = into.clone();
+                        sorted_and_finished(items.len(), bounds, parts, by, share_out, merge, into)
                     }) {
                         prop_assert_eq!(&got, &kept);
                     }

@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
+use crate::workspace;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
 
 use super::line_pieces;
@@ -157,7 +158,7 @@ fn hot_pixels(
         false, // the caller may be one strip of several
     );
     // At most every endpoint and crossing; the unused tail of a large buffer is never touched.
-    let mut hot: Vec<GridPoint> = Vec::with_capacity(2 * fragments.len() + crossing_pixels.len());
+    let mut hot: Vec<GridPoint> = workspace::take(2 * fragments.len() + crossing_pixels.len());
     let mut ends = vec![[0u32; 2]; fragments.len()];
     // Each hot pixel is the least of the three heads; every head equal to it takes its
     // index. A sequence that has run out shows `PAST_ALL`, beyond every arrangement point
@@ -196,6 +197,7 @@ fn hot_pixels(
             next_c = crossing(k);
         }
     }
+    workspace::give(crossing_pixels);
     Ok((hot, ends))
 }
 
@@ -364,7 +366,7 @@ pub(super) fn initial_reroute(
     stats: &mut ArrangeStats,
 ) -> Result<(Vec<GridPoint>, Vec<Piece>)> {
     let mut index = Index::new(fragments, mode);
-    let mut crossing_pixels = Vec::new();
+    let mut crossing_pixels = workspace::take(0);
     if mode != SearchMode::Auto
         || !super::lines::crossings_by_lines(fragments, stats, &mut crossing_pixels)
     {
@@ -460,14 +462,14 @@ fn merged_pieces(
     for k in 0..points {
         start[k + 1] += start[k];
     }
-    let mut sorted = vec![
+    let mut sorted = workspace::take_filled(
+        start[points],
         Piece {
             a: 0,
             b: 0,
-            net: [0, 0]
-        };
-        start[points]
-    ];
+            net: [0, 0],
+        },
+    );
     for_each_piece(fragments, ends, chains, |from, to, net| {
         let piece = if from < to {
             Piece {

@@ -609,3 +609,54 @@ fn edge_chunks_are_written_in_place_and_in_order() {
     assert!(closed.iter().all(|chunk| !chunk.is_empty()));
     assert!(chunks.concat() == written);
 }
+
+/// A workspace changes where the shrink's buffers come from, never the region. One
+/// workspace goes through maps of several sizes (larger buffers then serve smaller maps;
+/// cave-256 takes the line crossings and, with `parallel`, the strips on two and three
+/// threads), each shrink equal to the plain one; a repeated shrink finds every buffer
+/// it asks for in the workspace (and asks for some), which holds as many bytes after it
+/// as before.
+#[test]
+fn a_shrink_in_a_workspace_is_the_plain_shrink() {
+    use crate::arrangement::tests::on_every_pool;
+    use crate::workloads::{cave, rooms};
+    use crate::Workspace;
+    let options = crate::Geometry2DOptions::new(16).unwrap();
+    let maps = [
+        (cave(64), 1.0),
+        (rooms(256).unwrap(), 0.5),
+        (cave(256), 1.0),
+        (cave(32), 1.0),
+        (rooms(128).unwrap(), 0.5),
+    ];
+    let cases: Vec<(Region, f64, f64, Region)> = maps
+        .into_iter()
+        .map(|(map, radius)| {
+            let region =
+                Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options)
+                    .unwrap();
+            let tolerance = pipeline_arc_tolerance(0.25, radius);
+            let plain = region.shrink(radius, tolerance).unwrap();
+            assert!(!plain.rings().is_empty());
+            (region, radius, tolerance, plain)
+        })
+        .collect();
+    for (shrunk, held, held_again) in on_every_pool(|| {
+        let mut workspace = Workspace::new();
+        let shrink_in = |(region, radius, tolerance, _): &(Region, f64, f64, Region),
+                         workspace: &mut Workspace| {
+            region.shrink_in(*radius, *tolerance, workspace).unwrap()
+        };
+        let mut shrunk: Vec<Region> = cases.iter().map(|case| shrink_in(case, &mut workspace)).collect();
+        let held = workspace.capacity_bytes();
+        shrunk.push(shrink_in(&cases[cases.len() - 1], &mut workspace));
+        assert_eq!(workspace.missed_last_call(), 0);
+        (shrunk, held, workspace.capacity_bytes())
+    }) {
+        for (got, (.., plain)) in shrunk.iter().zip(cases.iter().chain(cases.last())) {
+            assert!(got == plain);
+        }
+        assert!(held > 0);
+        assert_eq!(held_again, held);
+    }
+}

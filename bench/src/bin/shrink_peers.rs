@@ -4,18 +4,20 @@
 //! 16), each with round joins of the same number of arc segments per full turn as the
 //! m-gon: i_overlay's outline offset by −r (f64 world coordinates), and Clipper2's
 //! `ClipperOffset` by −r · 2^16 on the grid points themselves (C++ through
-//! `clipper2c-sys`, and the pure Rust port `clipper2-rust`). All four alternate A B C D …
-//! in one process.
+//! `clipper2c-sys`, and the pure Rust port `clipper2-rust`). build2d runs twice a round:
+//! `Region::shrink`, and `Region::shrink_in` with one `Workspace` kept across the rounds
+//! (its buffers reused, as by a caller who shrinks again and again; the first round
+//! fills it). All five alternate A A' B C D … in one process.
 //!
 //!     cargo run --release --bin shrink_peers -- ROUNDS MAP-N:R [MAP-N:R ...]
 //!
 //! MAP is `noisy`, `cave`, `pillars` or `rooms`, e.g. `shrink_peers 3 cave-512:1 rooms-1024:0.5`.
-//! Prints the medians, build2d over the fastest peer, the output sizes and areas, and the
-//! load average.
+//! Prints the medians, build2d over the fastest peer (plain, and in a workspace), the
+//! output sizes and areas, and the load average.
 
 use std::time::Instant;
 
-use build2d::{pipeline_arc_tolerance, Region};
+use build2d::{pipeline_arc_tolerance, Region, Workspace};
 use build2d_bench::clipper::{arc_tolerance_for, double_area, offset_cpp, offset_rust};
 use build2d_bench::{load_average, map_run, median, mgon_sides, options, CELL, SNAP_BITS};
 use i_overlay::mesh::float::outline::offset::OutlineOffset;
@@ -35,8 +37,8 @@ fn ring_area(ring: &[[f64; 2]]) -> f64 {
 fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().expect("ROUNDS").parse().expect("ROUNDS");
-    println!("| map | r | m | build2d ms | i_overlay ms | Clipper2 C++ ms | clipper2-rust ms | build2d / fastest peer | build2d rings, area | i_overlay / C++ / Rust rings | i_overlay / C++ / Rust area | load |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|");
+    println!("| map | r | m | build2d ms | in a workspace ms | i_overlay ms | Clipper2 C++ ms | clipper2-rust ms | build2d / fastest peer | in a workspace / fastest peer | build2d rings, area | i_overlay / C++ / Rust rings | i_overlay / C++ / Rust area | load |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|");
     let unit = f64::from(1u32 << SNAP_BITS);
     for spec in args {
         let run = map_run(&spec);
@@ -56,8 +58,10 @@ fn main() {
             .line_join(LineJoin::Round(2.0 * std::f64::consts::PI / f64::from(m)));
         let delta = -r * unit;
         let clipper_tolerance = arc_tolerance_for(delta, m);
-        let (mut ours, mut theirs, mut cpp, mut rust) = (None, None, None, None);
-        let mut times = [(); 4].map(|()| Vec::new());
+        let (mut plain, mut theirs, mut cpp, mut rust) = (None, None, None, None);
+        let mut ours_kept = None;
+        let mut workspace = Workspace::new();
+        let mut times = [(); 5].map(|()| Vec::new());
         for _ in 0..rounds {
             let mut time = |k: usize, f: &mut dyn FnMut()| {
                 let start = Instant::now();
@@ -65,7 +69,14 @@ fn main() {
                 times[k].push(start.elapsed().as_secs_f64());
             };
             time(0, &mut || {
-                ours = Some(region.shrink(r, tolerance).expect("shrink"))
+                plain = Some(region.shrink(r, tolerance).expect("shrink"))
+            });
+            time(4, &mut || {
+                ours_kept = Some(
+                    region
+                        .shrink_in(r, tolerance, &mut workspace)
+                        .expect("shrink"),
+                )
             });
             time(1, &mut || theirs = Some(rings.outline(&style)));
             time(2, &mut || {
@@ -75,20 +86,26 @@ fn main() {
                 rust = Some(offset_rust(&grid_rings, delta, clipper_tolerance))
             });
         }
-        let [t_b, t_i, t_c, t_r] = times.map(median);
-        let (ours, theirs) = (ours.expect("ran"), theirs.expect("ran"));
+        let [t_b, t_i, t_c, t_r, t_w] = times.map(median);
+        let (ours, theirs) = (ours_kept.expect("ran"), theirs.expect("ran"));
+        assert!(
+            ours == plain.expect("ran"),
+            "the same region in a workspace"
+        );
         let (cpp, rust) = (cpp.expect("ran"), rust.expect("ran"));
         let our_area: f64 = ours.rings_f64().iter().map(|q| ring_area(q)).sum();
         let their_area: f64 = theirs.iter().flatten().map(|c| ring_area(c)).sum();
         let contours: usize = theirs.iter().map(Vec::len).sum();
         let grid_area = |paths: &[Vec<[i64; 2]>]| double_area(paths) as f64 / 2.0 / unit / unit;
         println!(
-            "| {map} | {r} | {m} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {}, {:.1} | {} / {} / {} | {:.1} / {:.1} / {:.1} | {} |",
+            "| {map} | {r} | {m} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {}, {:.1} | {} / {} / {} | {:.1} / {:.1} / {:.1} | {} |",
             t_b * 1e3,
+            t_w * 1e3,
             t_i * 1e3,
             t_c * 1e3,
             t_r * 1e3,
             t_b / t_i.min(t_c).min(t_r),
+            t_w / t_i.min(t_c).min(t_r),
             ours.rings().len(),
             our_area,
             contours,

@@ -1,0 +1,294 @@
+//! Buffers kept from one call to the next ([`Workspace`]): where memory comes from,
+//! never what is computed.
+//!
+//! A cave-512 shrink fills about 30 MB of buffers once each (the fed edges, the sorted
+//! fragments, the hot pixels, the pieces, the line covers). Freed between calls, they
+//! come back as fresh pages, whose first touch is about a tenth of the shrink
+//! (docs/performance.md). A workspace keeps them for the next call instead.
+//!
+//! The buffers are lent through a slot of the calling thread while a call runs
+//! ([`Workspace::lend`]) rather than passed down as a parameter: only the few phases that
+//! fill large buffers ask for one ([`take`]) or hand one back ([`give`]), and every stage
+//! keeps its signature. Without a lent workspace (the plain calls, and the `parallel`
+//! feature's worker threads) [`take`] allocates and [`give`] frees, exactly as before. A
+//! buffer taken is always empty, so no output can depend on what it held.
+
+use std::cell::RefCell;
+use std::fmt;
+
+use crate::arrangement::{Fragment, Gaps, Segment, TaggedEdge};
+use crate::grid::GridPoint;
+
+/// Large buffers kept between calls of [`Region::shrink_in`](crate::Region::shrink_in)
+/// and [`Mesh2DPipeline::build_in`](crate::Mesh2DPipeline::build_in), so that a
+/// caller who shrinks again and again, tile after tile or frame after frame, does not pay
+/// for fresh memory each time. Results are the same with or without one.
+///
+/// After each call a workspace holds, of each type of buffer, as many as that call asked
+/// for, the largest it has seen (all of them together: somewhat more than one call's
+/// peak, 37 MB after a cave-512 shrink), until it is dropped or [cleared](Self::clear);
+/// [`Self::capacity_bytes`] says how much.
+///
+/// ```
+/// use build2d::{pipeline_arc_tolerance, Geometry2DOptions, Outline, Region, Workspace};
+/// let square = |s: f64| Outline { rings: vec![vec![[0.0, 0.0], [s, 0.0], [s, s], [0.0, s]]] };
+/// let options = Geometry2DOptions::new(4)?;
+/// let mut workspace = Workspace::new();
+/// for size in [4.0, 5.0, 6.0] {
+///     let region = Region::from_outlines(&[square(size)], options)?;
+///     let kept = region.shrink_in(1.0, pipeline_arc_tolerance(1.0, 1.0), &mut workspace)?;
+///     assert_eq!(kept, region.shrink(1.0, pipeline_arc_tolerance(1.0, 1.0))?);
+/// }
+/// # Ok::<(), build2d::Error>(())
+/// ```
+#[derive(Default)]
+pub struct Workspace {
+    shelves: Shelves,
+}
+
+impl Workspace {
+    /// An empty workspace (it allocates nothing until a call uses it).
+    pub fn new() -> Self {
+        Workspace::default()
+    }
+
+    /// Bytes held by the buffers kept.
+    pub fn capacity_bytes(&self) -> usize {
+        self.shelves.capacity_bytes()
+    }
+
+    /// How many buffers the last call had to allocate, for want of one kept here.
+    #[cfg(test)]
+    pub(crate) fn missed_last_call(&self) -> usize {
+        self.shelves.missed_last_call
+    }
+
+    /// Frees every buffer kept.
+    pub fn clear(&mut self) {
+        self.shelves = Shelves::default();
+    }
+
+    /// Runs `call` with this workspace's buffers lent to the current thread ([`take`],
+    /// [`give`]); what `call` gives back stays here for the next call.
+    pub(crate) fn lend<R>(&mut self, call: impl FnOnce() -> R) -> R {
+        /// Puts the shelves back in the workspace however `call` ends.
+        struct Return<'a>(&'a mut Workspace, Option<Shelves>);
+        impl Drop for Return<'_> {
+            fn drop(&mut self) {
+                let lent = LENT.with(|slot| slot.replace(self.1.take()));
+                self.0.shelves = lent.unwrap_or_default();
+                self.0.shelves.close_call();
+            }
+        }
+        let shelves = std::mem::take(&mut self.shelves);
+        // A call inside another's (none today) finds the inner workspace; the outer one's
+        // shelves come back when it returns.
+        let outer = LENT.with(|slot| slot.replace(Some(shelves)));
+        let _return = Return(self, outer);
+        call()
+    }
+}
+
+impl fmt::Debug for Workspace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Workspace")
+            .field("capacity_bytes", &self.capacity_bytes())
+            .finish()
+    }
+}
+
+thread_local! {
+    /// The shelves of the workspace lent to this thread, if any.
+    static LENT: RefCell<Option<Shelves>> = const { RefCell::new(None) };
+}
+
+/// Buffers of one type, and how many the current call asked for.
+pub(crate) struct Shelf<T> {
+    kept: Vec<Vec<T>>,
+    asked: usize,
+    /// Of those, how many found no buffer large enough.
+    missed: usize,
+}
+
+impl<T> Default for Shelf<T> {
+    fn default() -> Self {
+        Shelf {
+            kept: Vec::new(),
+            asked: 0,
+            missed: 0,
+        }
+    }
+}
+
+impl<T> Shelf<T> {
+    /// The smallest buffer kept with room for `capacity`, if any.
+    fn take(&mut self, capacity: usize) -> Option<Vec<T>> {
+        self.asked += 1;
+        let best = (0..self.kept.len())
+            .filter(|&k| self.kept[k].capacity() >= capacity)
+            .min_by_key(|&k| self.kept[k].capacity());
+        self.missed += usize::from(best.is_none());
+        Some(self.kept.swap_remove(best?))
+    }
+
+    fn give(&mut self, mut buffer: Vec<T>) {
+        if buffer.capacity() > 0 {
+            buffer.clear();
+            self.kept.push(buffer);
+        }
+    }
+
+    /// At the end of a call: keeps as many buffers as the call asked for, the largest.
+    /// The others (made where nothing was lent, such as on the `parallel` feature's
+    /// worker threads, and handed back here) would never be asked for again. Returns
+    /// how many of the call's requests found no buffer.
+    fn close_call(&mut self) -> usize {
+        self.kept
+            .sort_unstable_by_key(|b| std::cmp::Reverse(b.capacity()));
+        self.kept.truncate(self.asked);
+        self.asked = 0;
+        std::mem::take(&mut self.missed)
+    }
+
+    fn capacity_bytes(&self) -> usize {
+        self.kept
+            .iter()
+            .map(|b| b.capacity() * size_of::<T>())
+            .sum()
+    }
+}
+
+/// One shelf per type of large buffer.
+#[derive(Default)]
+pub(crate) struct Shelves {
+    edges: Shelf<TaggedEdge>,
+    fragments: Shelf<Fragment>,
+    segments: Shelf<Segment>,
+    points: Shelf<GridPoint>,
+    gaps: Shelf<Gaps>,
+    /// Requests of the last call that found no buffer (a new one was allocated).
+    missed_last_call: usize,
+}
+
+impl Shelves {
+    /// [`Shelf::close_call`] on every shelf; remembers how many requests missed.
+    fn close_call(&mut self) {
+        self.missed_last_call = self.edges.close_call()
+            + self.fragments.close_call()
+            + self.segments.close_call()
+            + self.points.close_call()
+            + self.gaps.close_call();
+    }
+
+    fn capacity_bytes(&self) -> usize {
+        self.edges.capacity_bytes()
+            + self.fragments.capacity_bytes()
+            + self.segments.capacity_bytes()
+            + self.points.capacity_bytes()
+            + self.gaps.capacity_bytes()
+    }
+}
+
+/// A type whose buffers a workspace keeps.
+pub(crate) trait Shelved: Sized {
+    fn shelf(shelves: &mut Shelves) -> &mut Shelf<Self>;
+}
+
+macro_rules! shelved {
+    ($($type:ty => $field:ident,)*) => {$(
+        impl Shelved for $type {
+            fn shelf(shelves: &mut Shelves) -> &mut Shelf<Self> {
+                &mut shelves.$field
+            }
+        }
+    )*};
+}
+
+shelved! {
+    TaggedEdge => edges,
+    Fragment => fragments,
+    Segment => segments,
+    GridPoint => points,
+    Gaps => gaps,
+}
+
+/// An empty buffer with room for at least `capacity` items: a kept one when a workspace
+/// is lent and holds one large enough, a new one otherwise.
+pub(crate) fn take<T: Shelved>(capacity: usize) -> Vec<T> {
+    LENT.with(|slot| {
+        let mut lent = slot.borrow_mut();
+        lent.as_mut()
+            .and_then(|shelves| T::shelf(shelves).take(capacity))
+    })
+    .unwrap_or_else(|| Vec::with_capacity(capacity))
+}
+
+/// `count` copies of `value`, in a buffer from [`take`].
+pub(crate) fn take_filled<T: Shelved + Clone>(count: usize, value: T) -> Vec<T> {
+    let mut buffer = take(count);
+    buffer.resize(count, value);
+    buffer
+}
+
+/// Hands `buffer` back: kept (emptied) when a workspace is lent, freed otherwise.
+pub(crate) fn give<T: Shelved>(buffer: Vec<T>) {
+    LENT.with(|slot| match slot.borrow_mut().as_mut() {
+        Some(shelves) => T::shelf(shelves).give(buffer),
+        None => drop(buffer),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lent_workspace_keeps_what_is_given_and_lends_it_again() {
+        let mut workspace = Workspace::new();
+        let address = workspace.lend(|| {
+            let mut buffer: Vec<GridPoint> = take(1000);
+            buffer.push(GridPoint::new(1, 2));
+            let address = buffer.as_ptr() as usize;
+            give(buffer);
+            address
+        });
+        assert!(workspace.capacity_bytes() >= 1000 * size_of::<GridPoint>());
+        workspace.lend(|| {
+            let small: Vec<GridPoint> = take(10);
+            assert!(small.is_empty(), "a buffer taken is empty");
+            assert_eq!(
+                small.as_ptr() as usize,
+                address,
+                "the kept buffer comes back"
+            );
+            let larger: Vec<GridPoint> = take(2000);
+            assert!(larger.capacity() >= 2000);
+            give(small);
+            give(larger);
+        });
+        assert!(workspace.capacity_bytes() >= 3000 * size_of::<GridPoint>());
+        // Nothing is lent outside `lend`: a buffer given there is freed.
+        give(take::<GridPoint>(5000));
+        assert!(LENT.with(|slot| slot.borrow().is_none()));
+        workspace.clear();
+        assert_eq!(workspace.capacity_bytes(), 0);
+    }
+
+    #[test]
+    fn a_shelf_lends_the_smallest_that_fits_and_keeps_what_a_call_asked_for() {
+        let mut shelf = Shelf::<u8>::default();
+        for capacity in [5, 9, 7, 3] {
+            shelf.give(Vec::with_capacity(capacity));
+        }
+        assert_eq!(shelf.take(6).map(|b| b.capacity()), Some(7));
+        assert!(shelf.take(10).is_none());
+        // Two asked for: the two largest of the three left are kept.
+        shelf.close_call();
+        let mut kept: Vec<usize> = shelf.kept.iter().map(Vec::capacity).collect();
+        kept.sort_unstable();
+        assert_eq!(kept, [5, 9]);
+        // A call that asks for none keeps none.
+        shelf.close_call();
+        assert!(shelf.kept.is_empty());
+    }
+}
