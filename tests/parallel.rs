@@ -2,7 +2,8 @@
 //! thread (the shrink of a cave map) and its labels swept in two halves equal the
 //! single-thread run, the shrink with its edges built side by side, the pipeline's stages on
 //! the workload maps and the arrangement of random segments in forced small strips are
-//! equal at 1, 2 and 4 threads, and so are the overlay's initial pieces.
+//! equal at 1, 2 and 4 threads, and so are the overlay's initial pieces and the meshes
+//! built in a `Workspace`.
 
 use build2d::arrangement::{
     arrange_with, initial_pieces, ArrangeOptions, ArrangeStats, EdgeTag, TaggedEdge,
@@ -11,7 +12,7 @@ use build2d::label::label;
 use build2d::shrink::shrink_edges;
 use build2d::workloads::{self, TileMap, XorShift64};
 use build2d::{pipeline_arc_tolerance, Geometry2DOptions, GridPoint, Region};
-use build2d::{MapSource, Mesh2DPipeline};
+use build2d::{MapSource, Mesh2DPipeline, Workspace};
 use proptest::prelude::*;
 
 /// `run` on pools of 1, 2 and 4 threads.
@@ -137,6 +138,35 @@ fn pipeline_stages_on_the_workload_maps() {
                 stages.mesh,
             )
         });
+    }
+}
+
+/// One `Workspace` through two workload maps and back changes no mesh, at every thread
+/// count (on worker threads, where no workspace is lent, the buffers come from the heap):
+/// `build_in` equals `build`.
+#[test]
+fn pipeline_in_a_workspace_on_the_workload_maps() {
+    let maps = [
+        (workloads::cave(160), 1.0),
+        (workloads::rooms(128).expect("rooms-128"), 0.5),
+    ];
+    for builds in at_thread_counts(|| {
+        let mut workspace = Workspace::new();
+        maps.iter()
+            .chain(&maps[..1])
+            .map(|(map, radius)| {
+                let source = tile_source(map);
+                let pipeline = Mesh2DPipeline::default().with_agent_radius(*radius);
+                let kept = pipeline
+                    .build_in(&source, &mut workspace)
+                    .expect("pipeline");
+                (kept, pipeline.build(&source).expect("pipeline"))
+            })
+            .collect::<Vec<_>>()
+    }) {
+        for (kept, plain) in builds {
+            assert!(kept == plain, "a mesh built in a workspace differs");
+        }
     }
 }
 
