@@ -142,6 +142,19 @@ pub fn alternate(rounds: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f6
     (median(ta), median(tb))
 }
 
+/// Medians of several calls run in turn, `rounds` times (A B C … A B C …), in seconds.
+pub fn alternate_all(rounds: usize, calls: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    let mut times = vec![Vec::new(); calls.len()];
+    for _ in 0..rounds {
+        for (call, times) in calls.iter_mut().zip(&mut times) {
+            let s = Instant::now();
+            call();
+            times.push(s.elapsed().as_secs_f64());
+        }
+    }
+    times.into_iter().map(median).collect()
+}
+
 /// The 1-minute load average (first field of /proc/loadavg), or "?".
 pub fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
