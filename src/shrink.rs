@@ -442,9 +442,10 @@ impl Region {
         ticker.start(Stage::Shrink, Step::Overlay, 2)?;
         let parts: Vec<_> = chunks.iter().map(|chunk| chunk.iter()).collect();
         let fragments = input_fragments_in_parts(&parts)?;
-        // The edges are freed before the arrangement fills its buffers, which then reuse
-        // their memory (fresh pages are a tenth of a cave shrink); the full arrangement,
-        // needed only when the label refuses the initial pieces, builds them again.
+        // The edges are handed back before the arrangement fills its buffers: freed, the
+        // heap reuses their memory (fresh pages are a tenth of a cave shrink), or kept in
+        // the workspace lent; the full arrangement, needed only when the label refuses the
+        // initial pieces, builds them again.
         chunks.into_iter().for_each(workspace::give);
         let pieces = initial_pieces_of(fragments)?;
         ticker.advance(1)?;
