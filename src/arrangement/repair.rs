@@ -2,8 +2,8 @@
 
 use crate::error::{Error, Result};
 use crate::grid::GridPoint;
-use crate::workspace;
 use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_meets_pixel};
+use crate::workspace;
 
 use super::line_pieces;
 use super::point_sort::{sorted_by_point, Bounds};

@@ -633,8 +633,7 @@ fn a_shrink_in_a_workspace_is_the_plain_shrink() {
         .into_iter()
         .map(|(map, radius)| {
             let region =
-                Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options)
-                    .unwrap();
+                Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options).unwrap();
             let tolerance = pipeline_arc_tolerance(0.25, radius);
             let plain = region.shrink(radius, tolerance).unwrap();
             assert!(!plain.rings().is_empty());
@@ -647,7 +646,10 @@ fn a_shrink_in_a_workspace_is_the_plain_shrink() {
                          workspace: &mut Workspace| {
             region.shrink_in(*radius, *tolerance, workspace).unwrap()
         };
-        let mut shrunk: Vec<Region> = cases.iter().map(|case| shrink_in(case, &mut workspace)).collect();
+        let mut shrunk: Vec<Region> = cases
+            .iter()
+            .map(|case| shrink_in(case, &mut workspace))
+            .collect();
         let held = workspace.capacity_bytes();
         shrunk.push(shrink_in(&cases[cases.len() - 1], &mut workspace));
         assert_eq!(workspace.missed_last_call(), 0);
