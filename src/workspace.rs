@@ -158,58 +158,48 @@ impl<T> Shelf<T> {
     }
 }
 
-/// One shelf per type of large buffer.
-#[derive(Default)]
-pub(crate) struct Shelves {
-    edges: Shelf<TaggedEdge>,
-    fragments: Shelf<Fragment>,
-    segments: Shelf<Segment>,
-    points: Shelf<GridPoint>,
-    gaps: Shelf<Gaps>,
-    /// Requests of the last call that found no buffer (a new one was allocated).
-    missed_last_call: usize,
-}
-
-impl Shelves {
-    /// [`Shelf::close_call`] on every shelf; remembers how many requests missed.
-    fn close_call(&mut self) {
-        self.missed_last_call = self.edges.close_call()
-            + self.fragments.close_call()
-            + self.segments.close_call()
-            + self.points.close_call()
-            + self.gaps.close_call();
-    }
-
-    fn capacity_bytes(&self) -> usize {
-        self.edges.capacity_bytes()
-            + self.fragments.capacity_bytes()
-            + self.segments.capacity_bytes()
-            + self.points.capacity_bytes()
-            + self.gaps.capacity_bytes()
-    }
-}
-
 /// A type whose buffers a workspace keeps.
 pub(crate) trait Shelved: Sized {
     fn shelf(shelves: &mut Shelves) -> &mut Shelf<Self>;
 }
 
-macro_rules! shelved {
-    ($($type:ty => $field:ident,)*) => {$(
-        impl Shelved for $type {
+/// The shelves, one per type of large buffer, from one list: the struct, the
+/// [`Shelved`] impls and the sums over every shelf.
+macro_rules! shelves {
+    ($($field:ident: $type:ty,)*) => {
+        /// One shelf per type of large buffer.
+        #[derive(Default)]
+        pub(crate) struct Shelves {
+            $($field: Shelf<$type>,)*
+            /// Requests of the last call that found no buffer (a new one was allocated).
+            missed_last_call: usize,
+        }
+
+        impl Shelves {
+            /// [`Shelf::close_call`] on every shelf; remembers how many requests missed.
+            fn close_call(&mut self) {
+                self.missed_last_call = 0 $(+ self.$field.close_call())*;
+            }
+
+            fn capacity_bytes(&self) -> usize {
+                0 $(+ self.$field.capacity_bytes())*
+            }
+        }
+
+        $(impl Shelved for $type {
             fn shelf(shelves: &mut Shelves) -> &mut Shelf<Self> {
                 &mut shelves.$field
             }
-        }
-    )*};
+        })*
+    };
 }
 
-shelved! {
-    TaggedEdge => edges,
-    Fragment => fragments,
-    Segment => segments,
-    GridPoint => points,
-    Gaps => gaps,
+shelves! {
+    edges: TaggedEdge,
+    fragments: Fragment,
+    segments: Segment,
+    points: GridPoint,
+    gaps: Gaps,
 }
 
 /// An empty buffer with room for at least `capacity` items: a kept one when a workspace
