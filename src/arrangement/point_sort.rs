@@ -487,12 +487,14 @@ mod tests {
             // Written into a new buffer, and into one with room that holds other items.
             let used: Vec<_> = items.iter().rev().copied().collect();
             for parts in [&one[..], &several[..]] {
-                for (share_out, into) in [(false, Vec::new()), (true, Vec::new()), (false, used.clone()), (true, used.clone())] {
-                    for got in on_every_pool(|| {
-                        let into = into.clone();
-                        sorted_and_finished(items.len(), bounds, parts, by, share_out, merge, into)
-                    }) {
-                        prop_assert_eq!(&got, &kept);
+                for share_out in [false, true] {
+                    for into in [Vec::new(), used.clone()] {
+                        for got in on_every_pool(|| {
+                            let into = into.clone();
+                            sorted_and_finished(items.len(), bounds, parts, by, share_out, merge, into)
+                        }) {
+                            prop_assert_eq!(&got, &kept);
+                        }
                     }
                 }
             }

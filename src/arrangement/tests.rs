@@ -467,7 +467,6 @@ fn repair_keeps_settled_fragments_and_zero_nets() {
 
 // ---- search paths (X10) -------------------------------------------------------------
 
-/// SplitMix64, for reproducible inputs without a dependency.
 /// `f` on one thread and, with the `parallel` feature, in pools of one, two and three
 /// threads: every result, in that order (the parallel paths start at thresholds of
 /// their own, which the callers' inputs reach).
@@ -487,6 +486,7 @@ pub(crate) fn on_every_pool<R: Send>(f: impl Fn() -> R + Sync) -> Vec<R> {
     vec![f()]
 }
 
+/// SplitMix64, for reproducible inputs without a dependency.
 pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
