@@ -130,16 +130,8 @@ pub fn median(mut xs: Vec<f64>) -> f64 {
 /// Runs `a` and `b` alternately (A B A B …) for `rounds` rounds; the medians of each in
 /// seconds. Setup belongs in the closures' callers: only the call is timed.
 pub fn alternate(rounds: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64) {
-    let (mut ta, mut tb) = (Vec::new(), Vec::new());
-    for _ in 0..rounds {
-        let s = Instant::now();
-        a();
-        ta.push(s.elapsed().as_secs_f64());
-        let s = Instant::now();
-        b();
-        tb.push(s.elapsed().as_secs_f64());
-    }
-    (median(ta), median(tb))
+    let medians = alternate_all(rounds, &mut [&mut a, &mut b]);
+    (medians[0], medians[1])
 }
 
 /// Medians of several calls run in turn, `rounds` times (A B C … A B C …), in seconds.

@@ -15,11 +15,9 @@
 //! Prints the medians, build2d over the fastest peer (plain, and in a workspace), the
 //! output sizes and areas, and the load average.
 
-use std::time::Instant;
-
 use build2d::{pipeline_arc_tolerance, Region, Workspace};
 use build2d_bench::clipper::{arc_tolerance_for, double_area, offset_cpp, offset_rust};
-use build2d_bench::{load_average, map_run, median, mgon_sides, options, CELL, SNAP_BITS};
+use build2d_bench::{alternate_all, load_average, map_run, mgon_sides, options, CELL, SNAP_BITS};
 use i_overlay::mesh::float::outline::offset::OutlineOffset;
 use i_overlay::mesh::float::style::{LineJoin, OutlineStyle};
 
@@ -61,32 +59,25 @@ fn main() {
         let (mut plain, mut theirs, mut cpp, mut rust) = (None, None, None, None);
         let mut ours_kept = None;
         let mut workspace = Workspace::new();
-        let mut times = [(); 5].map(|()| Vec::new());
-        for _ in 0..rounds {
-            let mut time = |k: usize, f: &mut dyn FnMut()| {
-                let start = Instant::now();
-                f();
-                times[k].push(start.elapsed().as_secs_f64());
-            };
-            time(0, &mut || {
-                plain = Some(region.shrink(r, tolerance).expect("shrink"))
-            });
-            time(4, &mut || {
-                ours_kept = Some(
-                    region
-                        .shrink_in(r, tolerance, &mut workspace)
-                        .expect("shrink"),
-                )
-            });
-            time(1, &mut || theirs = Some(rings.outline(&style)));
-            time(2, &mut || {
-                cpp = Some(offset_cpp(&grid_rings, delta, clipper_tolerance))
-            });
-            time(3, &mut || {
-                rust = Some(offset_rust(&grid_rings, delta, clipper_tolerance))
-            });
-        }
-        let [t_b, t_i, t_c, t_r, t_w] = times.map(median);
+        let medians = alternate_all(
+            rounds,
+            &mut [
+                &mut || plain = Some(region.shrink(r, tolerance).expect("shrink")),
+                &mut || {
+                    ours_kept = Some(
+                        region
+                            .shrink_in(r, tolerance, &mut workspace)
+                            .expect("shrink"),
+                    )
+                },
+                &mut || theirs = Some(rings.outline(&style)),
+                &mut || cpp = Some(offset_cpp(&grid_rings, delta, clipper_tolerance)),
+                &mut || rust = Some(offset_rust(&grid_rings, delta, clipper_tolerance)),
+            ],
+        );
+        let [t_b, t_w, t_i, t_c, t_r] = medians[..] else {
+            unreachable!("five calls")
+        };
         let (ours, theirs) = (ours_kept.expect("ran"), theirs.expect("ran"));
         assert!(
             ours == plain.expect("ran"),
