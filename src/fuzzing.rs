@@ -106,7 +106,7 @@ fn run(target: &str, data: &[u8]) {
         // One workspace per input: the first run of the case fills it and the checks'
         // later runs (moved, reordered, swapped) take its buffers again, so a kept buffer
         // that showed through would break their equalities, reproducibly from the input.
-        crate::Workspace::new().lend(|| check(target, &input));
+        crate::Workspace::new().install(|| check(target, &input));
     }
 }
 

@@ -12,6 +12,7 @@ use crate::error::{Axis, Error, Location, Result};
 use crate::grid::{grid_to_f64, scale, GridPoint};
 use crate::region::{overlay, Region};
 use crate::rings::Operation;
+use crate::workspace;
 
 /// Largest |distance| of an offset and largest shrink radius, 2^20 public units ([O1]).
 pub const MAX_DISTANCE: f64 = 1_048_576.0;
@@ -119,14 +120,22 @@ pub fn offset_edges(
     // Exact: a multiplication by a power of two.
     let r = distance.abs() * scale(snap_bits);
     let mut points = ConstructedPoints::new(snap_bits);
-    let mut edges: Vec<TaggedEdge> = region
-        .edges()
-        .map(|(from, to)| TaggedEdge {
-            from,
-            to,
-            tag: EdgeTag::Operand0,
-        })
-        .collect();
+    let sides = match join {
+        Join::Round => choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r)),
+        Join::Square => 0,
+    };
+    // Per region edge: itself, then four (round) or at most eight (square) piece edges,
+    // and a polygon of `sides` edges per vertex (round).
+    let per_edge = match join {
+        Join::Round => 5 + sides,
+        Join::Square => 9,
+    };
+    let mut edges: Vec<TaggedEdge> = workspace::take(region.edge_count() * per_edge);
+    edges.extend(region.edges().map(|(from, to)| TaggedEdge {
+        from,
+        to,
+        tag: EdgeTag::Operand0,
+    }));
     match join {
         Join::Round => {
             for (a, b) in region.edges() {
@@ -142,7 +151,6 @@ pub fn offset_edges(
                 }
                 push_closed(&mut edges, &rectangle);
             }
-            let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
             let polygon = round_polygon(&circumscribed_polygon(r, sides));
             let mut centres: Vec<GridPoint> = region.rings().iter().flatten().copied().collect();
             centres.sort_unstable();
@@ -205,7 +213,9 @@ impl Region {
         } else {
             Operation::Difference
         };
-        overlay(&edges, operation, self.snap_bits())
+        let result = overlay(&edges, operation, self.snap_bits());
+        workspace::give(edges);
+        result
     }
 }
 

@@ -285,7 +285,7 @@ impl Mesh2DPipeline {
     /// ```
     pub fn build_in(&self, source: &MapSource, workspace: &mut Workspace) -> Result<NavMesh> {
         Ok(workspace
-            .lend(|| self.run(source, &mut Ticker::silent()))?
+            .install(|| self.run(source, &mut Ticker::silent()))?
             .mesh)
     }
 

@@ -12,6 +12,7 @@ use crate::label::{label, label_with};
 use crate::predicates::{properly_cross, strictly_inside_segment};
 use crate::progress::Ticker;
 use crate::rings::{trace, trace_boundaries, Boundary, Operation, Ring};
+use crate::workspace;
 
 /// A set of rings that never cross and touch only at vertices, interior on the left,
 /// in canonical order ([R3]–[R6]). Compare with `==`.
@@ -426,9 +427,16 @@ impl Region {
                 right: other.snap_bits,
             });
         }
-        let mut edges: Vec<TaggedEdge> = self.tagged_edges(EdgeTag::Operand0).collect();
-        edges.extend(other.tagged_edges(EdgeTag::Operand1));
-        run(&edges, operation, self.snap_bits)
+        let edges = self
+            .tagged_edges(EdgeTag::Operand0)
+            .chain(other.tagged_edges(EdgeTag::Operand1));
+        let count = self.edge_count() + other.edge_count();
+        run_gathered(run, edges, count, operation, self.snap_bits)
+    }
+
+    /// How many ring edges the region has (as many as its vertices).
+    pub(crate) fn edge_count(&self) -> usize {
+        self.rings.iter().map(Vec::len).sum()
     }
 
     /// Every directed ring edge of the region, in ring order.
@@ -590,11 +598,17 @@ fn from_outlines_with(
                 continue;
             }
         }
-        let edges: Vec<TaggedEdge> = rings
+        let edges = rings
             .iter()
-            .flat_map(|ring| ring_edges(ring, EdgeTag::Operand0))
-            .collect();
-        resolved.push(run(&edges, Operation::EvenOdd, snap_bits)?);
+            .flat_map(|ring| ring_edges(ring, EdgeTag::Operand0));
+        let count = rings.iter().map(Vec::len).sum();
+        resolved.push(run_gathered(
+            run,
+            edges,
+            count,
+            Operation::EvenOdd,
+            snap_bits,
+        )?);
     }
     match resolved.len() {
         0 => Ok(Region::empty(snap_bits)),
@@ -616,11 +630,27 @@ fn union_all_with(
         });
     }
     // X1, X2: one arrangement, all edges operand 0, inside where w0 > 0.
-    let edges: Vec<TaggedEdge> = regions
+    let edges = regions
         .iter()
-        .flat_map(|r| r.tagged_edges(EdgeTag::Operand0))
-        .collect();
-    run(&edges, Operation::Union, options.snap_bits)
+        .flat_map(|r| r.tagged_edges(EdgeTag::Operand0));
+    let count = regions.iter().map(Region::edge_count).sum();
+    run_gathered(run, edges, count, Operation::Union, options.snap_bits)
+}
+
+/// `run` over `edges` (`count` of them) gathered in a buffer from the workspace
+/// installed, if any, and handed back to it after ([`workspace::take`]).
+fn run_gathered(
+    run: OverlayFn<'_>,
+    edges: impl Iterator<Item = TaggedEdge>,
+    count: usize,
+    operation: Operation,
+    snap_bits: u8,
+) -> Result<Region> {
+    let mut gathered = workspace::take(count);
+    gathered.extend(edges);
+    let result = run(&gathered, operation, snap_bits);
+    workspace::give(gathered);
+    result
 }
 
 #[cfg(test)]

@@ -409,7 +409,7 @@ impl Region {
         arc_tolerance: f64,
         workspace: &mut Workspace,
     ) -> Result<Region> {
-        workspace.lend(|| self.shrink(radius, arc_tolerance))
+        workspace.install(|| self.shrink(radius, arc_tolerance))
     }
 
     /// [`Region::shrink`], reporting its edges and overlay phases on `ticker`.
@@ -430,7 +430,7 @@ impl Region {
         let (r, arc_ring) = radius_and_arc_ring(self, radius, arc_tolerance);
         if covered::pieces_cover_region(self, r, &arc_ring) {
             // Empty, as the overlay would find (`covered`): its progress steps, not its work.
-            let total = self.rings().iter().map(Vec::len).sum();
+            let total = self.edge_count();
             for (step, total) in [(Step::ShrinkEdges, total), (Step::Overlay, 2)] {
                 ticker.start(Stage::Shrink, step, total)?;
                 ticker.finish()?;

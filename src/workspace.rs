@@ -7,7 +7,7 @@
 //! (docs/performance.md). A workspace keeps them for the next call instead.
 //!
 //! The buffers are lent through a slot of the calling thread while a call runs
-//! ([`Workspace::lend`]) rather than passed down as a parameter: only the few phases that
+//! ([`Workspace::install`]) rather than passed down as a parameter: only the few phases that
 //! fill large buffers ask for one ([`take`]) or hand one back ([`give`]), and every stage
 //! keeps its signature. Without a lent workspace (the plain calls, and the `parallel`
 //! feature's worker threads) [`take`] allocates and [`give`] frees, exactly as before. A
@@ -19,12 +19,13 @@ use std::fmt;
 use crate::arrangement::{Fragment, Gaps, Segment, TaggedEdge};
 use crate::grid::GridPoint;
 
-/// Large buffers kept between calls of [`Region::shrink_in`](crate::Region::shrink_in)
-/// and [`Mesh2DPipeline::build_in`](crate::Mesh2DPipeline::build_in), so that a
-/// caller who shrinks again and again, tile after tile or frame after frame, does not pay
-/// for fresh memory each time. Results are the same with or without one.
+/// Large buffers kept from one build2d call to the next: the calls made inside
+/// [`Workspace::install`], [`Region::shrink_in`](crate::Region::shrink_in) and
+/// [`Mesh2DPipeline::build_in`](crate::Mesh2DPipeline::build_in). A caller who cuts,
+/// shrinks or builds again and again, tile after tile or frame after frame, then does not
+/// pay for fresh memory each time. Results are the same with or without one.
 ///
-/// After each call a workspace holds, of each type of buffer, as many as that call asked
+/// After each call (each `install`) a workspace holds, of each type of buffer, as many as that call asked
 /// for, the largest it has seen (all of them together: somewhat more than one call's
 /// peak, 37 MB after a cave-512 shrink), until it is dropped or [cleared](Self::clear);
 /// [`Self::capacity_bytes`] says how much.
@@ -68,9 +69,41 @@ impl Workspace {
         self.shelves = Shelves::default();
     }
 
-    /// Runs `call` with this workspace's buffers lent to the current thread ([`take`],
-    /// [`give`]); what `call` gives back stays here for the next call.
-    pub(crate) fn lend<R>(&mut self, call: impl FnOnce() -> R) -> R {
+    /// Runs `call` with this workspace installed on the current thread: every build2d
+    /// operation that `call` makes on this thread (the booleans, [`Region::offset`],
+    /// [`Region::from_outlines`], the shrink, a pipeline build) takes its large buffers
+    /// from here and leaves them here for the next one. Results are the same as
+    /// without. Threads that `call` starts, and rayon's worker threads under the
+    /// `parallel` feature, allocate as usual. Inside another workspace's `install`, this
+    /// one serves until `call` returns.
+    ///
+    /// [`Region::shrink_in`] and [`Mesh2DPipeline::build_in`] are this method around one
+    /// call.
+    ///
+    /// ```
+    /// use build2d::{Geometry2DOptions, Join, Outline, Region, Workspace};
+    /// let square = |x: f64, s: f64| Outline {
+    ///     rings: vec![vec![[x, 0.0], [x + s, 0.0], [x + s, s], [x, s]]],
+    /// };
+    /// let options = Geometry2DOptions::new(4)?;
+    /// let floor = Region::from_outlines(&[square(0.0, 20.0)], options)?;
+    /// let mut workspace = Workspace::new();
+    /// for x in [2.0, 5.0, 9.0] {
+    ///     // An obstacle moves: cut it, grown by a margin, out of the floor.
+    ///     let obstacle = Region::from_outlines(&[square(x, 3.0)], options)?;
+    ///     let free = workspace.install(|| -> build2d::Result<Region> {
+    ///         floor.difference(&obstacle.offset(0.5, Join::Square, 0.1)?)
+    ///     })?;
+    ///     assert_eq!(free, floor.difference(&obstacle.offset(0.5, Join::Square, 0.1)?)?);
+    /// }
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    ///
+    /// [`Region::offset`]: crate::Region::offset
+    /// [`Region::from_outlines`]: crate::Region::from_outlines
+    /// [`Region::shrink_in`]: crate::Region::shrink_in
+    /// [`Mesh2DPipeline::build_in`]: crate::Mesh2DPipeline::build_in
+    pub fn install<R>(&mut self, call: impl FnOnce() -> R) -> R {
         /// Puts the shelves back in the workspace however `call` ends.
         struct Return<'a>(&'a mut Workspace, Option<Shelves>);
         impl Drop for Return<'_> {
@@ -235,7 +268,7 @@ mod tests {
     #[test]
     fn a_lent_workspace_keeps_what_is_given_and_lends_it_again() {
         let mut workspace = Workspace::new();
-        let address = workspace.lend(|| {
+        let address = workspace.install(|| {
             let mut buffer: Vec<GridPoint> = take(1000);
             buffer.push(GridPoint::new(1, 2));
             let address = buffer.as_ptr() as usize;
@@ -243,7 +276,7 @@ mod tests {
             address
         });
         assert!(workspace.capacity_bytes() >= 1000 * size_of::<GridPoint>());
-        workspace.lend(|| {
+        workspace.install(|| {
             let small: Vec<GridPoint> = take(10);
             assert!(small.is_empty(), "a buffer taken is empty");
             assert_eq!(
@@ -257,11 +290,59 @@ mod tests {
             give(larger);
         });
         assert!(workspace.capacity_bytes() >= 3000 * size_of::<GridPoint>());
-        // Nothing is lent outside `lend`: a buffer given there is freed.
+        // Nothing is lent outside `install`: a buffer given there is freed.
         give(take::<GridPoint>(5000));
         assert!(LENT.with(|slot| slot.borrow().is_none()));
         workspace.clear();
         assert_eq!(workspace.capacity_bytes(), 0);
+    }
+
+    /// Every region operation run inside [`Workspace::install`] gives the plain result:
+    /// the booleans, both joins of the offset both ways, the outlines and the n-ary union,
+    /// on a cave and a rooms map (from the tile maps, they overlap). Run again in the same
+    /// workspace, the operations find every buffer they ask for there.
+    #[test]
+    fn every_region_operation_in_a_workspace_is_the_plain_one() {
+        use crate::workloads::{cave, rooms};
+        use crate::{Geometry2DOptions, Join, Outline, Region, Result};
+        let options = Geometry2DOptions::new(16).unwrap();
+        let from_map = |map: crate::workloads::TileMap| {
+            Region::from_tile_map(&map.cells, map.n, map.n, 0.25, [0.0, 0.0], options).unwrap()
+        };
+        let (a, b) = (from_map(cave(64)), from_map(rooms(128).unwrap()));
+        let outlines: Vec<Outline> = [&a, &b]
+            .iter()
+            .map(|r| Outline {
+                rings: r.rings_f64(),
+            })
+            .collect();
+        let operations = || -> Result<Vec<Region>> {
+            let mut out = vec![
+                a.union(&b)?,
+                a.intersection(&b)?,
+                a.difference(&b)?,
+                a.xor(&b)?,
+                Region::from_outlines(&outlines, options)?,
+                Region::union_all(&[a.clone(), b.clone()], options)?,
+            ];
+            for (distance, join) in [
+                (0.5, Join::Round),
+                (-0.5, Join::Round),
+                (0.75, Join::Square),
+            ] {
+                out.push(b.offset(distance, join, 0.1)?);
+            }
+            Ok(out)
+        };
+        let plain = operations().unwrap();
+        assert!(plain.iter().all(|r| !r.rings().is_empty()));
+        let mut workspace = Workspace::new();
+        assert!(workspace.install(operations).unwrap() == plain);
+        let held = workspace.capacity_bytes();
+        assert!(held > 0);
+        assert!(workspace.install(operations).unwrap() == plain);
+        assert_eq!(workspace.missed_last_call(), 0);
+        assert_eq!(workspace.capacity_bytes(), held);
     }
 
     #[test]
