@@ -297,6 +297,30 @@ mod tests {
         assert_eq!(workspace.capacity_bytes(), 0);
     }
 
+    /// An `install` inside another's serves until its call returns, and the outer one
+    /// serves again after; a call that panics still leaves its workspace with what it
+    /// was given, and nothing installed on the thread.
+    #[test]
+    fn an_inner_install_serves_until_it_returns_and_a_panic_leaves_all_in_place() {
+        let (mut outer, mut inner) = (Workspace::new(), Workspace::new());
+        outer.install(|| {
+            inner.install(|| give(take::<GridPoint>(100)));
+            give(take::<GridPoint>(7000));
+        });
+        assert!(inner.capacity_bytes() >= 100 * size_of::<GridPoint>());
+        assert!(inner.capacity_bytes() < 7000 * size_of::<GridPoint>());
+        assert!(outer.capacity_bytes() >= 7000 * size_of::<GridPoint>());
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            inner.install(|| {
+                give(take::<GridPoint>(50_000));
+                panic!("the caller's code fails");
+            })
+        }));
+        assert!(caught.is_err());
+        assert!(inner.capacity_bytes() >= 50_000 * size_of::<GridPoint>());
+        assert!(LENT.with(|slot| slot.borrow().is_none()));
+    }
+
     /// Every region operation run inside [`Workspace::install`] gives the plain result:
     /// the booleans, both joins of the offset both ways, the outlines and the n-ary union,
     /// on a cave and a rooms map (from the tile maps, they overlap). Run again in the same
