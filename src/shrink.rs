@@ -159,17 +159,20 @@ fn shrink_edge_chunks(
     if side_by_side && total >= PARALLEL_MIN_REGION_EDGES && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
         let runs = edge_runs(rings, total.div_ceil(4 * rayon::current_num_threads()));
+        let installed = workspace::installed();
         let chunks = runs
             .par_iter()
             .map(|run| {
-                let mut chunks = Chunks::default();
-                for (k, range) in run {
-                    push_sides(&rings[*k], range.clone(), r, &mut chunks);
-                }
-                for (k, range) in run {
-                    push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut chunks);
-                }
-                chunks.finish()
+                workspace::serve(&installed, || {
+                    let mut chunks = Chunks::default();
+                    for (k, range) in run {
+                        push_sides(&rings[*k], range.clone(), r, &mut chunks);
+                    }
+                    for (k, range) in run {
+                        push_arcs(&rings[*k], range.clone(), r, arc_ring, &mut chunks);
+                    }
+                    chunks.finish()
+                })
             })
             .collect::<Vec<_>>();
         ticker.finish()?;

@@ -9,12 +9,16 @@
 //! The buffers are lent through a slot of the calling thread while a call runs
 //! ([`Workspace::install`]) rather than passed down as a parameter: only the few phases that
 //! fill large buffers ask for one ([`take`]) or hand one back ([`give`]), and every stage
-//! keeps its signature. Without a lent workspace (the plain calls, and the `parallel`
-//! feature's worker threads) [`take`] allocates and [`give`] frees, exactly as before. A
-//! buffer taken is always empty, so no output can depend on what it held.
+//! keeps its signature. The tasks that a call runs on rayon's worker threads (the
+//! `parallel` feature: the shrink's edge chunks, the arrangement's strips) are handed the
+//! installed workspace ([`installed`], [`serve`]), whose shelves sit behind a mutex for
+//! them. Without a workspace (the plain calls) [`take`] allocates and [`give`] frees,
+//! exactly as before. A buffer taken is always empty, so no output can depend on what it
+//! held, nor on which thread took it.
 
 use std::cell::RefCell;
 use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::arrangement::{Fragment, Gaps, Segment, TaggedEdge};
 use crate::grid::GridPoint;
@@ -73,9 +77,9 @@ impl Workspace {
     /// operation that `call` makes on this thread (the booleans, [`Region::offset`],
     /// [`Region::from_outlines`], the shrink, a pipeline build) takes its large buffers
     /// from here and leaves them here for the next one. Results are the same as
-    /// without. Threads that `call` starts, and rayon's worker threads under the
-    /// `parallel` feature, allocate as usual. Inside another workspace's `install`, this
-    /// one serves until `call` returns.
+    /// without. build2d's own tasks on rayon's worker threads (the `parallel` feature)
+    /// use it too; threads that `call` starts itself allocate as usual. Inside another
+    /// workspace's `install`, this one serves until `call` returns.
     ///
     /// [`Region::shrink_in`] and [`Mesh2DPipeline::build_in`] are this method around one
     /// call.
@@ -105,19 +109,29 @@ impl Workspace {
     /// [`Mesh2DPipeline::build_in`]: crate::Mesh2DPipeline::build_in
     pub fn install<R>(&mut self, call: impl FnOnce() -> R) -> R {
         /// Puts the shelves back in the workspace however `call` ends.
-        struct Return<'a>(&'a mut Workspace, Option<Shelves>);
+        struct Return<'a> {
+            workspace: &'a mut Workspace,
+            installed: Installed,
+            outer: Option<Installed>,
+        }
         impl Drop for Return<'_> {
             fn drop(&mut self) {
-                let lent = LENT.with(|slot| slot.replace(self.1.take()));
-                self.0.shelves = lent.unwrap_or_default();
-                self.0.shelves.close_call();
+                LENT.with(|slot| slot.replace(self.outer.take()));
+                // The tasks `call` started on other threads have ended (rayon joins them
+                // before returning), so no one else takes from these shelves now.
+                self.workspace.shelves = std::mem::take(&mut *self.installed.lock());
+                self.workspace.shelves.close_call();
             }
         }
-        let shelves = std::mem::take(&mut self.shelves);
-        // A call inside another's (none today) finds the inner workspace; the outer one's
-        // shelves come back when it returns.
-        let outer = LENT.with(|slot| slot.replace(Some(shelves)));
-        let _return = Return(self, outer);
+        let installed = Installed(Arc::new(Mutex::new(std::mem::take(&mut self.shelves))));
+        // A call inside another's finds the inner workspace; the outer one serves again
+        // when it returns.
+        let outer = LENT.with(|slot| slot.replace(Some(installed.clone())));
+        let _return = Return {
+            workspace: self,
+            installed,
+            outer,
+        };
         call()
     }
 }
@@ -130,9 +144,46 @@ impl fmt::Debug for Workspace {
     }
 }
 
+/// The shelves of an installed workspace, shared by the thread that installed it and the
+/// tasks its call runs on other threads ([`serve`]).
+#[derive(Clone)]
+pub(crate) struct Installed(Arc<Mutex<Shelves>>);
+
+impl Installed {
+    /// The shelves (a task that panicked while holding them left them whole: every
+    /// change to them is a single push, swap or truncation).
+    fn lock(&self) -> MutexGuard<'_, Shelves> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 thread_local! {
-    /// The shelves of the workspace lent to this thread, if any.
-    static LENT: RefCell<Option<Shelves>> = const { RefCell::new(None) };
+    /// The workspace serving this thread, if any.
+    static LENT: RefCell<Option<Installed>> = const { RefCell::new(None) };
+}
+
+/// The workspace serving this thread, to hand to the tasks a call runs on other threads.
+#[cfg(any(test, feature = "parallel"))]
+pub(crate) fn installed() -> Option<Installed> {
+    LENT.with(|slot| slot.borrow().clone())
+}
+
+/// Runs `task` (on whatever thread it runs, such as a rayon worker) with `installed`
+/// serving, as on the thread that installed it; what served before comes back after.
+#[cfg(any(test, feature = "parallel"))]
+pub(crate) fn serve<R>(installed: &Option<Installed>, task: impl FnOnce() -> R) -> R {
+    /// Puts back what served before, however `task` ends.
+    struct Restore(Option<Installed>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LENT.with(|slot| slot.replace(self.0.take()));
+        }
+    }
+    if installed.is_none() {
+        return task();
+    }
+    let _restore = Restore(LENT.with(|slot| slot.replace(installed.clone())));
+    task()
 }
 
 /// Buffers of one type, and how many the current call asked for.
@@ -172,9 +223,9 @@ impl<T> Shelf<T> {
     }
 
     /// At the end of a call: keeps as many buffers as the call asked for, the largest.
-    /// The others (made where nothing was lent, such as on the `parallel` feature's
-    /// worker threads, and handed back here) would never be asked for again. Returns
-    /// how many of the call's requests found no buffer.
+    /// The others (made where nothing was served, such as in threads the caller started,
+    /// and handed back here) would never be asked for again. Returns how many of the
+    /// call's requests found no buffer.
     fn close_call(&mut self) -> usize {
         self.kept
             .sort_unstable_by_key(|b| std::cmp::Reverse(b.capacity()));
@@ -239,9 +290,10 @@ shelves! {
 /// is lent and holds one large enough, a new one otherwise.
 pub(crate) fn take<T: Shelved>(capacity: usize) -> Vec<T> {
     LENT.with(|slot| {
-        let mut lent = slot.borrow_mut();
-        lent.as_mut()
-            .and_then(|shelves| T::shelf(shelves).take(capacity))
+        let installed = slot.borrow();
+        installed
+            .as_ref()
+            .and_then(|installed| T::shelf(&mut installed.lock()).take(capacity))
     })
     .unwrap_or_else(|| Vec::with_capacity(capacity))
 }
@@ -255,8 +307,8 @@ pub(crate) fn take_filled<T: Shelved + Clone>(count: usize, value: T) -> Vec<T> 
 
 /// Hands `buffer` back: kept (emptied) when a workspace is lent, freed otherwise.
 pub(crate) fn give<T: Shelved>(buffer: Vec<T>) {
-    LENT.with(|slot| match slot.borrow_mut().as_mut() {
-        Some(shelves) => T::shelf(shelves).give(buffer),
+    LENT.with(|slot| match slot.borrow().as_ref() {
+        Some(installed) => T::shelf(&mut installed.lock()).give(buffer),
         None => drop(buffer),
     });
 }
@@ -319,6 +371,32 @@ mod tests {
         assert!(caught.is_err());
         assert!(inner.capacity_bytes() >= 50_000 * size_of::<GridPoint>());
         assert!(LENT.with(|slot| slot.borrow().is_none()));
+    }
+
+    /// A task served on another thread takes from and gives to the installed workspace;
+    /// a thread not served allocates and frees.
+    #[test]
+    fn a_task_served_on_another_thread_uses_the_installed_workspace() {
+        let mut workspace = Workspace::new();
+        workspace.install(|| {
+            let installed = installed();
+            std::thread::scope(|scope| {
+                scope.spawn(|| serve(&installed, || give(take::<GridPoint>(5000))));
+                scope.spawn(|| give(take::<GridPoint>(90_000)));
+            });
+        });
+        let bytes = workspace.capacity_bytes();
+        assert!(bytes >= 5000 * size_of::<GridPoint>());
+        assert!(bytes < 90_000 * size_of::<GridPoint>());
+        // Served again, the task finds the buffer kept.
+        workspace.install(|| {
+            let installed = installed();
+            std::thread::scope(|scope| {
+                scope.spawn(|| serve(&installed, || give(take::<GridPoint>(4000))));
+            });
+        });
+        assert_eq!(workspace.missed_last_call(), 0);
+        assert_eq!(workspace.capacity_bytes(), bytes);
     }
 
     /// Every region operation run inside [`Workspace::install`] gives the plain result:

@@ -32,6 +32,8 @@
 //!   noded (the overlay's label sweep does, [`super::initial_pieces`]).
 
 use crate::grid::GridPoint;
+#[cfg(feature = "parallel")]
+use crate::workspace;
 
 use super::{
     keep_in_place, noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats,
@@ -102,10 +104,15 @@ pub(super) fn arrange_in_strips(
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
+        // Each strip takes its buffers from the workspace installed, if any, on
+        // whichever thread it runs.
+        let installed = workspace::installed();
         let parts: Vec<Option<StripPart>> = (0..strips.count())
             .into_par_iter()
             .map_init(StripBuffers::default, |buffers, k| {
-                strip_part(fragments, &strips, k, first_round, buffers)
+                workspace::serve(&installed, || {
+                    strip_part(fragments, &strips, k, first_round, buffers)
+                })
             })
             .collect();
         for part in parts {
