@@ -29,10 +29,10 @@ use crate::grid::GridPoint;
 /// shrinks or builds again and again, tile after tile or frame after frame, then does not
 /// pay for fresh memory each time. Results are the same with or without one.
 ///
-/// After each call (each `install`) a workspace holds, of each type of buffer, as many as that call asked
-/// for, the largest it has seen (all of them together: somewhat more than one call's
-/// peak, 37 MB after a cave-512 shrink), until it is dropped or [cleared](Self::clear);
-/// [`Self::capacity_bytes`] says how much.
+/// After each call (each `install`) a workspace holds, of each type of buffer, as many
+/// as that call asked for, the largest it has seen (all of them together: somewhat more
+/// than one call's peak: 37 MB after a cave-512 shrink, 49 MB after one on two threads),
+/// until it is dropped or [cleared](Self::clear); [`Self::capacity_bytes`] says how much.
 ///
 /// ```
 /// use build2d::{pipeline_arc_tolerance, Geometry2DOptions, Outline, Region, Workspace};
