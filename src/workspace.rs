@@ -7,9 +7,9 @@
 //! (docs/performance.md). A workspace keeps them for the next call instead.
 //!
 //! The buffers are lent through a slot of the calling thread while a call runs
-//! ([`Workspace::install`]) rather than passed down as a parameter: only the few phases that
-//! fill large buffers ask for one ([`take`]) or hand one back ([`give`]), and every stage
-//! keeps its signature. The tasks that a call runs on rayon's worker threads (the
+//! ([`Workspace::install`]) rather than passed down as a parameter: only the few phases
+//! that fill large buffers ask for one ([`take`]) or hand one back ([`give`]), and every
+//! stage keeps its signature. The tasks that a call runs on rayon's worker threads (the
 //! `parallel` feature: the shrink's edge chunks, the arrangement's strips) are handed the
 //! installed workspace ([`installed`], [`serve`]), whose shelves sit behind a mutex for
 //! them. Without a workspace (the plain calls) [`take`] allocates and [`give`] frees,
