@@ -1,8 +1,7 @@
 //! A game that rebuilds its navmesh as the map changes: doors of a grid of rooms open and
 //! close, and after each change the mesh is built again with one `Workspace`, whose
 //! buffers the builds share (the same mesh as `Mesh2DPipeline::build`, without fresh
-//! memory each time; with the `parallel` feature, the work done on rayon's other threads
-//! still takes its memory from the heap).
+//! memory each time, also for the work the `parallel` feature runs on rayon's threads).
 //!
 //!     cargo run --release --example rebuild -- [ROOMS_PER_SIDE] [CHANGES]
 //!
