@@ -120,15 +120,14 @@ pub fn offset_edges(
     // Exact: a multiplication by a power of two.
     let r = distance.abs() * scale(snap_bits);
     let mut points = ConstructedPoints::new(snap_bits);
-    let sides = match join {
-        Join::Round => choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r)),
-        Join::Square => 0,
-    };
     // Per region edge: itself, then four (round) or at most eight (square) piece edges,
     // and a polygon of `sides` edges per vertex (round).
-    let per_edge = match join {
-        Join::Round => 5 + sides,
-        Join::Square => 9,
+    let (sides, per_edge) = match join {
+        Join::Round => {
+            let sides = choose_sides(r, grid_tolerance(arc_tolerance, snap_bits, r));
+            (sides, 5 + sides)
+        }
+        Join::Square => (0, 9),
     };
     let mut edges: Vec<TaggedEdge> = workspace::take(region.edge_count() * per_edge);
     edges.extend(region.edges().map(|(from, to)| TaggedEdge {

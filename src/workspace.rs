@@ -108,15 +108,13 @@ impl Workspace {
     /// [`Region::shrink_in`]: crate::Region::shrink_in
     /// [`Mesh2DPipeline::build_in`]: crate::Mesh2DPipeline::build_in
     pub fn install<R>(&mut self, call: impl FnOnce() -> R) -> R {
-        /// Puts the shelves back in the workspace however `call` ends.
+        /// Takes the shelves back into the workspace however `call` ends.
         struct Return<'a> {
             workspace: &'a mut Workspace,
             installed: Installed,
-            outer: Option<Installed>,
         }
         impl Drop for Return<'_> {
             fn drop(&mut self) {
-                LENT.with(|slot| slot.replace(self.outer.take()));
                 // The tasks `call` started on other threads have ended (rayon joins them
                 // before returning), so no one else takes from these shelves now.
                 self.workspace.shelves = std::mem::take(&mut *self.installed.lock());
@@ -124,15 +122,12 @@ impl Workspace {
             }
         }
         let installed = Installed(Arc::new(Mutex::new(std::mem::take(&mut self.shelves))));
-        // A call inside another's finds the inner workspace; the outer one serves again
-        // when it returns.
-        let outer = LENT.with(|slot| slot.replace(Some(installed.clone())));
         let _return = Return {
             workspace: self,
-            installed,
-            outer,
+            installed: installed.clone(),
         };
-        call()
+        // Inside another workspace's call, this one serves until `call` returns.
+        serve(&Some(installed), call)
     }
 }
 
@@ -170,7 +165,6 @@ pub(crate) fn installed() -> Option<Installed> {
 
 /// Runs `task` (on whatever thread it runs, such as a rayon worker) with `installed`
 /// serving, as on the thread that installed it; what served before comes back after.
-#[cfg(any(test, feature = "parallel"))]
 pub(crate) fn serve<R>(installed: &Option<Installed>, task: impl FnOnce() -> R) -> R {
     /// Puts back what served before, however `task` ends.
     struct Restore(Option<Installed>);
