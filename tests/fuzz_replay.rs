@@ -54,3 +54,21 @@ fn committed_fuzz_seeds_replay() {
     }
     assert!(replayed > 0, "no fuzz seeds replayed");
 }
+
+/// ClusterFuzzLite starts each target from `fuzz/seeds/<target>` (`.clusterfuzzlite/build.sh`
+/// zips it): every target in `fuzz/fuzz_targets` has seeds there.
+#[test]
+fn every_fuzz_target_has_seeds() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut without = Vec::new();
+    for entry in std::fs::read_dir(root.join("fuzz_targets")).expect("fuzz/fuzz_targets") {
+        let path = entry.expect("entry").path();
+        let name = path.file_stem().and_then(|n| n.to_str()).expect("name");
+        let seeds = std::fs::read_dir(root.join("seeds").join(name)).map_or(0, |d| d.count());
+        if seeds == 0 {
+            without.push(name.to_string());
+        }
+    }
+    without.sort();
+    assert!(without.is_empty(), "fuzz targets without seeds: {without:?}");
+}
