@@ -70,5 +70,8 @@ fn every_fuzz_target_has_seeds() {
         }
     }
     without.sort();
-    assert!(without.is_empty(), "fuzz targets without seeds: {without:?}");
+    assert!(
+        without.is_empty(),
+        "fuzz targets without seeds: {without:?}"
+    );
 }
