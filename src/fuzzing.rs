@@ -1141,7 +1141,9 @@ const LOCATED: usize = 8;
 /// edge is one portal, in order, with both sides; a polygon's vertex and a portal's end
 /// are located in that polygon or one of smaller id; the components cover every polygon
 /// once and each portal joins one component to itself; no component is dropped below
-/// area 0 and all are above infinity; the OBJ text has a line per vertex and polygon.
+/// area 0 and all are above infinity; a path joins two sampled vertices exactly when
+/// their polygons are in one component, and lies in the mesh; the OBJ text has a line
+/// per vertex and polygon.
 fn check_navmesh_helpers(out: &Value, input: &Value) {
     let partition = partition_of(out);
     let mesh = crate::NavMesh {
@@ -1214,6 +1216,36 @@ fn check_navmesh_helpers(out: &Value, input: &Value) {
     });
     if component.contains(&usize::MAX) || !joined {
         fail("the components do not follow the portals", input);
+    }
+    // Paths from the first polygon's vertex to the sampled ones: one exactly where both
+    // are in one component, and inside the mesh (`validity::check_path`).
+    let finder = crate::PathFinder::new(&mesh);
+    let samples: Vec<GridPoint> = mesh
+        .polygons
+        .iter()
+        .step_by(step)
+        .map(|poly| mesh.vertices[poly[poly.len() / 2] as usize])
+        .collect();
+    if let Some(&from) = samples.first() {
+        for &to in &samples {
+            let path = finder.find_path(from, to);
+            let connected = match (mesh.locate(from), mesh.locate(to)) {
+                (Some(a), Some(b)) => component[a] == component[b],
+                _ => false,
+            };
+            match path {
+                Some(path) if connected => {
+                    if let Err(e) = crate::validity::check_path(&mesh, from, to, &path) {
+                        fail(&format!("find_path: {e}"), input);
+                    }
+                }
+                None if !connected => {}
+                _ => fail(
+                    &format!("find_path {from:?} → {to:?}: a path exactly when connected"),
+                    input,
+                ),
+            }
+        }
     }
     if mesh.without_small_regions(0.0) != mesh
         || !mesh

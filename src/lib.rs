@@ -14,7 +14,7 @@
 //!                    Region::partition_convex ─► ConvexPartition (≤ max_vertices)
 //!
 //! Mesh2DPipeline::build(&MapSource): region → shrink → triangulate → partition
-//!   ─► NavMesh (polygons, neighbours, portals, locate, regions, OBJ export)
+//!   ─► NavMesh (polygons, neighbours, portals, locate, paths, regions, OBJ export)
 //! ```
 //!
 //! ```
@@ -128,7 +128,7 @@ mod workspace;
 
 pub use error::{Axis, Error, Location, Result};
 pub use grid::{Geometry2DOptions, GridPoint, DEFAULT_SNAP_BITS, MAX_COORDINATE, MAX_SNAP_BITS};
-pub use navmesh::{ObjAxes, Portal};
+pub use navmesh::{NavPath, ObjAxes, PathFinder, Portal};
 pub use offset::{Join, MAX_DISTANCE};
 pub use partition::{ConvexPartition, DEFAULT_MAX_VERTICES, MAX_VERTICES_RANGE};
 pub use pipeline::{MapSource, Mesh2DPipeline, NavMesh, PipelineStages};

@@ -1,6 +1,6 @@
 //! What a game engine asks of a [`NavMesh`] beyond its polygons: the portals between
-//! polygons, the polygon under a point, islands below a minimum area removed, and a
-//! Wavefront OBJ export.
+//! polygons, the polygon under a point, paths between points (`path`), islands below a
+//! minimum area removed, and a Wavefront OBJ export.
 //!
 //! None of this changes the defined output of the pipeline (X18): the portals are read
 //! off the neighbour lists, [`NavMesh::without_small_regions`] is a filter a caller
@@ -13,6 +13,9 @@ use std::fmt::Write as _;
 use crate::grid::GridPoint;
 use crate::pipeline::NavMesh;
 use crate::predicates::orient;
+
+mod path;
+pub use path::{NavPath, PathFinder};
 
 /// An interior edge of the mesh, listed once: the two polygons it joins and its two
 /// vertices, `vertices[0] → vertices[1]` running counter-clockwise around

@@ -176,6 +176,23 @@ pub fn pair_contact(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> P
     contact
 }
 
+/// Whether the closed segments a–b and c–d share a point (a ≠ b, c ≠ d): a proper
+/// crossing, an endpoint inside the other segment, or a common endpoint. (For the path
+/// checker of `validity`.)
+#[cfg(any(test, feature = "internals"))]
+pub fn closed_segments_meet(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+    let contact = pair_contact(a, b, c, d);
+    contact.proper_crossing
+        || contact.c_inside_ab
+        || contact.d_inside_ab
+        || contact.a_inside_cd
+        || contact.b_inside_cd
+        || a == c
+        || a == d
+        || b == c
+        || b == d
+}
+
 /// Where the line through a and b (a.y ≠ b.y) meets the horizontal line y: the x there
 /// compared with v. With P that point, orient(a, b, (v, y)) = (P.x − v)·(b.y − a.y).
 #[inline]

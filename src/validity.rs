@@ -136,6 +136,126 @@ fn check_distortion(input: &[TaggedEdge], out: &Arrangement) -> Result<(), Strin
     Ok(())
 }
 
+/// Checks that `path` is a path of `mesh` from `from` to `to` that lies in the mesh's
+/// closed area ([`crate::NavMesh::find_path`]):
+///
+/// 1. the corners run from `from` to `to`, consecutive corners differ;
+/// 2. the corridor starts at a polygon holding `from`, ends at one holding `to`, and each
+///    polygon in it is a neighbour of the one before (they share an edge);
+/// 3. the corners can be cut into runs, one per corridor polygon, such that the path
+///    meets a shared edge of polygons j and j + 1 on the segment between run j and
+///    run j + 1 (or on the first or last segment of a run), and every corner of run j
+///    lies in polygon j (closed).
+///
+/// Each polygon being convex, the piece of the path between two points of polygon j
+/// (where it meets the edges shared with j − 1 and j + 1, and the corners between) lies
+/// in polygon j, so the whole path lies in the corridor. Check 3 tries every cut (a
+/// small dynamic programme), so it does not depend on how the path was found.
+pub fn check_path(
+    mesh: &crate::NavMesh,
+    from: GridPoint,
+    to: GridPoint,
+    path: &crate::NavPath,
+) -> Result<(), String> {
+    use crate::predicates::closed_segments_meet;
+    let points = &path.points;
+    let corridor: Vec<usize> = path.polygons.iter().map(|&p| p as usize).collect();
+    if points.first() != Some(&from) || points.last() != Some(&to) {
+        return Err(format!(
+            "the path {points:?} does not run from {from:?} to {to:?}"
+        ));
+    }
+    if let Some(w) = points.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("the corner {:?} is repeated", w[0]));
+    }
+    if corridor.is_empty() || corridor.iter().any(|&p| p >= mesh.polygons.len()) {
+        return Err(format!(
+            "the corridor {corridor:?} is not a list of polygons"
+        ));
+    }
+    let ring = |p: usize| -> Vec<GridPoint> {
+        mesh.polygons[p]
+            .iter()
+            .map(|&v| mesh.vertices[v as usize])
+            .collect()
+    };
+    let holds = |p: usize, q: GridPoint| {
+        let r = ring(p);
+        (0..r.len()).all(|i| orient(r[i], r[(i + 1) % r.len()], q) != Ordering::Less)
+    };
+    let (first, last) = (corridor[0], corridor[corridor.len() - 1]);
+    if !holds(first, from) || !holds(last, to) {
+        return Err(format!(
+            "polygon {first} does not hold {from:?} or polygon {last} does not hold {to:?}"
+        ));
+    }
+    // The edges polygon j shares with polygon j + 1, for each step of the corridor.
+    let mut shared = Vec::new();
+    for w in corridor.windows(2) {
+        let r = ring(w[0]);
+        let edges: Vec<(GridPoint, GridPoint)> = (0..r.len())
+            .filter(|&i| mesh.neighbors[w[0]].get(i) == Some(&(w[1] as i32)))
+            .map(|i| (r[i], r[(i + 1) % r.len()]))
+            .collect();
+        if edges.is_empty() {
+            return Err(format!("polygons {} and {} are not neighbours", w[0], w[1]));
+        }
+        shared.push(edges);
+    }
+    let n = points.len();
+    if n == 1 {
+        // The start is the goal: one polygon, which holds it.
+        return if corridor.len() == 1 {
+            Ok(())
+        } else {
+            Err(format!("a path of one point has the corridor {corridor:?}"))
+        };
+    }
+    // outside[j][k]: corner k is not in polygon j; as prefix counts per polygon.
+    let outside_before: Vec<Vec<usize>> = corridor
+        .iter()
+        .map(|&p| {
+            let mut count = vec![0; n + 1];
+            for k in 0..n {
+                count[k + 1] = count[k] + usize::from(!holds(p, points[k]));
+            }
+            count
+        })
+        .collect();
+    let all_in = |j: usize, lo: usize, hi: usize| {
+        lo > hi || outside_before[j][hi + 1] == outside_before[j][lo]
+    };
+    // reach[s]: the path can have left polygon j (or started, for j = 0) on segment s
+    // (from corner s to s + 1) with everything before in the corridor; for j = 0 the
+    // start is corner 0, "on segment 0".
+    let segments = n - 1;
+    let mut reach = vec![false; segments];
+    reach[0] = true;
+    for (j, edges) in shared.iter().enumerate() {
+        let mut next = vec![false; segments];
+        for s in (0..segments).filter(|&s| reach[s]) {
+            for t in s..segments {
+                // Corners s + 1 ..= t lie between the two meetings: in polygon j.
+                if !all_in(j, s + 1, t) {
+                    break;
+                }
+                next[t] |= edges
+                    .iter()
+                    .any(|&(a, b)| closed_segments_meet(points[t], points[t + 1], a, b));
+            }
+        }
+        reach = next;
+    }
+    let j = corridor.len() - 1;
+    if (0..segments).any(|s| reach[s] && all_in(j, s + 1, n - 1)) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the path {points:?} does not stay in its corridor {corridor:?}"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
