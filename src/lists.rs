@@ -3,6 +3,7 @@
 //! the shrink's cover check index their items this way.
 
 /// Compressed lists: `items[start[k]..start[k + 1]]` belong to key k.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Lists {
     pub(crate) start: Vec<usize>,
     pub(crate) items: Vec<u32>,

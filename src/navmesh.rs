@@ -17,6 +17,17 @@ use crate::predicates::orient;
 mod path;
 pub use path::{NavPath, PathFinder};
 
+/// Whether polygon `p` of `mesh` holds `q` in its closed area: a polygon is convex and
+/// counter-clockwise, so when no edge has `q` strictly on its right.
+fn polygon_holds(mesh: &NavMesh, p: usize, q: GridPoint) -> bool {
+    let poly = &mesh.polygons[p];
+    (0..poly.len()).all(|i| {
+        let a = mesh.vertices[poly[i] as usize];
+        let b = mesh.vertices[poly[(i + 1) % poly.len()] as usize];
+        orient(a, b, q) != Ordering::Less
+    })
+}
+
 /// An interior edge of the mesh, listed once: the two polygons it joins and its two
 /// vertices, `vertices[0] → vertices[1]` running counter-clockwise around
 /// `polygons[0]` (the smaller polygon id), so clockwise around `polygons[1]`.
@@ -93,13 +104,7 @@ impl NavMesh {
     /// # Ok::<(), build2d::Error>(())
     /// ```
     pub fn locate(&self, q: GridPoint) -> Option<usize> {
-        self.polygons.iter().position(|poly| {
-            (0..poly.len()).all(|i| {
-                let a = self.vertices[poly[i] as usize];
-                let b = self.vertices[poly[(i + 1) % poly.len()] as usize];
-                orient(a, b, q) != Ordering::Less
-            })
-        })
+        (0..self.polygons.len()).find(|&p| polygon_holds(self, p, q))
     }
 
     /// Doubled area of each polygon, in grid units squared (exact).

@@ -17,7 +17,8 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::grid::GridPoint;
-use crate::navmesh::Portal;
+use crate::lists::Lists;
+use crate::navmesh::{polygon_holds, Portal};
 use crate::pipeline::NavMesh;
 use crate::predicates::orient;
 
@@ -67,13 +68,14 @@ pub struct PathFinder<'m> {
     mesh: &'m NavMesh,
     portals: Vec<Portal>,
     midpoints: Vec<[f64; 2]>,
-    /// `polygon_portals[first[p]..first[p + 1]]`: the portals on polygon p's edges.
-    first: Vec<u32>,
-    polygon_portals: Vec<u32>,
+    /// Per polygon, the portals on its edges.
+    polygon_portals: Lists,
+    buckets: Buckets,
 }
 
 impl<'m> PathFinder<'m> {
-    /// The portals of `mesh` and, per polygon, the portals on its edges.
+    /// The portals of `mesh`, per polygon the portals on its edges, and a grid of buckets
+    /// over the polygons for [`PathFinder::locate`].
     pub fn new(mesh: &'m NavMesh) -> Self {
         let portals = mesh.portals();
         let midpoints = portals
@@ -86,38 +88,39 @@ impl<'m> PathFinder<'m> {
                 ]
             })
             .collect();
-        let mut first = vec![0u32; mesh.polygons.len() + 1];
-        for portal in &portals {
-            for p in portal.polygons {
-                first[p as usize + 1] += 1;
-            }
-        }
-        for p in 0..mesh.polygons.len() {
-            first[p + 1] += first[p];
-        }
-        let mut next = first.clone();
-        let mut polygon_portals = vec![0u32; first[mesh.polygons.len()] as usize];
-        for (k, portal) in portals.iter().enumerate() {
-            for p in portal.polygons {
-                polygon_portals[next[p as usize] as usize] = k as u32;
-                next[p as usize] += 1;
-            }
-        }
+        let polygon_portals = Lists::group(
+            mesh.polygons.len(),
+            portals
+                .iter()
+                .enumerate()
+                .flat_map(|(k, portal)| portal.polygons.map(|p| (p as usize, k))),
+        );
         PathFinder {
             mesh,
             portals,
             midpoints,
-            first,
             polygon_portals,
+            buckets: Buckets::new(mesh),
         }
+    }
+
+    /// The polygon holding the grid point `q`, as [`NavMesh::locate`] answers (the
+    /// smallest id among those whose closed area holds it), but looking only at the
+    /// polygons whose bounding boxes meet q's bucket.
+    pub fn locate(&self, q: GridPoint) -> Option<usize> {
+        self.buckets
+            .candidates(q)
+            .iter()
+            .map(|&p| p as usize)
+            .find(|&p| polygon_holds(self.mesh, p, q))
     }
 
     /// A path from `from` to `to` (grid points), or `None` when either is outside the
     /// mesh or they lie in different connected regions. Each point belongs to the polygon
     /// [`NavMesh::locate`] gives it.
     pub fn find_path(&self, from: GridPoint, to: GridPoint) -> Option<NavPath> {
-        let start = self.mesh.locate(from)?;
-        let goal = self.mesh.locate(to)?;
+        let start = self.locate(from)?;
+        let goal = self.locate(to)?;
         let crossings = self.corridor(start, goal, from, to)?;
         let mut polygons = vec![start as u32];
         let mut gates = vec![(from, from)];
@@ -213,7 +216,7 @@ impl<'m> PathFinder<'m> {
     }
 
     fn portals_of(&self, polygon: usize) -> &[u32] {
-        &self.polygon_portals[self.first[polygon] as usize..self.first[polygon + 1] as usize]
+        self.polygon_portals.get(polygon)
     }
 }
 
@@ -285,6 +288,102 @@ fn pull_tight(gates: &[(GridPoint, GridPoint)]) -> Vec<GridPoint> {
     }
     points.dedup();
     points
+}
+
+/// A grid of about one bucket per polygon over the mesh's bounding box; each bucket
+/// lists, in id order, the polygons whose bounding boxes meet it. A polygon holding q has
+/// q in its box, and the bucket of a point is monotone in each coordinate, so it is
+/// listed in q's bucket.
+#[derive(Debug, Clone)]
+struct Buckets {
+    min: GridPoint,
+    max: GridPoint,
+    /// Columns and rows.
+    side: usize,
+    polygons: Lists,
+}
+
+impl Buckets {
+    fn new(mesh: &NavMesh) -> Self {
+        let boxes: Vec<(GridPoint, GridPoint)> = mesh
+            .polygons
+            .iter()
+            .map(|poly| {
+                let mut lo = GridPoint::new(i64::MAX, i64::MAX);
+                let mut hi = GridPoint::new(i64::MIN, i64::MIN);
+                for &v in poly {
+                    let p = mesh.vertices[v as usize];
+                    (lo.x, lo.y) = (lo.x.min(p.x), lo.y.min(p.y));
+                    (hi.x, hi.y) = (hi.x.max(p.x), hi.y.max(p.y));
+                }
+                (lo, hi)
+            })
+            .collect();
+        let Some(&(first_lo, first_hi)) = boxes.first() else {
+            return Buckets {
+                min: GridPoint::new(0, 0),
+                max: GridPoint::new(0, 0),
+                side: 0,
+                polygons: Lists::default(),
+            };
+        };
+        let (min, max) = boxes
+            .iter()
+            .fold((first_lo, first_hi), |(lo, hi), &(l, h)| {
+                (
+                    GridPoint::new(lo.x.min(l.x), lo.y.min(l.y)),
+                    GridPoint::new(hi.x.max(h.x), hi.y.max(h.y)),
+                )
+            });
+        let side = (boxes.len() as f64).sqrt().ceil() as usize;
+        let mut buckets = Buckets {
+            min,
+            max,
+            side,
+            polygons: Lists::default(),
+        };
+        let ranges: Vec<[usize; 4]> = boxes
+            .iter()
+            .map(|&(lo, hi)| {
+                let b = &buckets;
+                [b.column(lo.x), b.column(hi.x), b.row(lo.y), b.row(hi.y)]
+            })
+            .collect();
+        let pairs = ranges
+            .iter()
+            .enumerate()
+            .flat_map(|(p, &[c0, c1, r0, r1])| {
+                (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (r * side + c, p)))
+            });
+        buckets.polygons = Lists::group(side * side, pairs);
+        buckets
+    }
+
+    fn column(&self, x: i64) -> usize {
+        bucket_of(x - self.min.x, self.max.x - self.min.x, self.side)
+    }
+
+    fn row(&self, y: i64) -> usize {
+        bucket_of(y - self.min.y, self.max.y - self.min.y, self.side)
+    }
+
+    /// The polygons listed in q's bucket (none outside the box).
+    fn candidates(&self, q: GridPoint) -> &[u32] {
+        let inside = self.side > 0
+            && (self.min.x..=self.max.x).contains(&q.x)
+            && (self.min.y..=self.max.y).contains(&q.y);
+        if !inside {
+            return &[];
+        }
+        self.polygons
+            .get(self.row(q.y) * self.side + self.column(q.x))
+    }
+}
+
+/// The bucket of an offset 0 ..= span among `side` equal parts: ⌊offset · side /
+/// (span + 1)⌋, in i128 (exact, monotone in the offset).
+fn bucket_of(offset: i64, span: i64, side: usize) -> usize {
+    (i128::from(offset) * side as i128 / (i128::from(span) + 1)) as usize
 }
 
 /// Euclidean distance in f64 (`sqrt` is correctly rounded, so the same everywhere).
@@ -531,8 +630,9 @@ mod tests {
     }
 
     proptest! {
-        /// On random tile maps, shrunk or not: a path exists exactly between points of
-        /// one connected region, it lies in its corridor (`check_path`), it is no longer
+        /// On random tile maps, shrunk or not: `PathFinder::locate` answers as
+        /// `NavMesh::locate` (near the polygons and beyond the mesh); a path exists
+        /// exactly between points of one connected region, it lies in its corridor (`check_path`), it is no longer
         /// than the polyline through the corridor's portal midpoints, and a kept
         /// `PathFinder` answers as `NavMesh::find_path` does.
         #[test]
@@ -559,6 +659,12 @@ mod tests {
                 region
             };
             let finder = PathFinder::new(&m);
+            for &p in &points {
+                for (dx, dy) in [(0, 0), (1, -1), (-3, 2), (-40, 0), (0, 40)] {
+                    let q = GridPoint::new(p.x + dx, p.y + dy);
+                    prop_assert_eq!(finder.locate(q), m.locate(q), "{:?}", q);
+                }
+            }
             for (i, j) in picks {
                 let (from, to) = (points[i.index(points.len())], points[j.index(points.len())]);
                 let path = finder.find_path(from, to);
