@@ -1,6 +1,6 @@
-//! Compiles Recast (C++) and `recast/shim.cpp` for the `recast_peers` benchmark when
-//! `RECAST_SRC` names a recastnavigation source tree (its `Recast/Include` and
-//! `Recast/Source`), and sets `cfg(recast)`. Without it nothing is compiled and
+//! Compiles Recast and Detour (C++) and `recast/shim.cpp` for the `recast_peers` and
+//! `path_queries` benchmarks when `RECAST_SRC` names a recastnavigation source tree (its
+//! `Recast` and `Detour` directories), and sets `cfg(recast)`. Without it nothing is compiled and
 //! `recast_peers` says how to enable it. (recastnavigation-sys needs cmake and libclang
 //! for bindgen; this needs only a C++ compiler.)
 
@@ -11,18 +11,23 @@ fn main() {
     let Ok(root) = std::env::var("RECAST_SRC") else {
         return;
     };
-    let root = std::path::Path::new(&root).join("Recast");
-    let sources: Vec<_> = std::fs::read_dir(root.join("Source"))
-        .expect("RECAST_SRC/Recast/Source")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
-        .collect();
+    let root = std::path::Path::new(&root);
+    let sources = |dir: &str| -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(root.join(dir).join("Source"))
+            .unwrap_or_else(|_| panic!("RECAST_SRC/{dir}/Source"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+            .collect()
+    };
     cc::Build::new()
         .cpp(true)
         .opt_level(2)
         .flag_if_supported("-std=c++11")
-        .include(root.join("Include"))
-        .files(sources)
+        .define("B2D_DETOUR", None)
+        .include(root.join("Recast/Include"))
+        .include(root.join("Detour/Include"))
+        .files(sources("Recast"))
+        .files(sources("Detour"))
         .file("recast/shim.cpp")
         .warnings(false)
         .compile("b2d_recast");

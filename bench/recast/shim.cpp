@@ -1,12 +1,19 @@
 // One whole Recast navmesh build from walkable cells, behind a C entry point for the
-// `recast_peers` benchmark (compiled by bench/build.rs when RECAST_SRC is set).
+// `recast_peers` benchmark, and a Detour navmesh and path query on it for `path_queries`
+// (compiled by bench/build.rs when RECAST_SRC is set).
 //
 // Input: an n × n cell map (row-major, nonzero = walkable), each walkable cell given to
 // Recast as two floor triangles at height 0. Settings as issue 15 fixes them: cs = the
 // cell size, ch = 0.1, walkableRadius in voxels, walkableClimb 0, the simplification
 // error, minRegionArea 0, no ledge or low-height filter, no detail mesh.
 #include "Recast.h"
+#include <cstring>
 #include <vector>
+#ifdef B2D_DETOUR
+#include "DetourNavMesh.h"
+#include "DetourNavMeshBuilder.h"
+#include "DetourNavMeshQuery.h"
+#endif
 
 struct B2dRecastOutput {
   int polygons;
@@ -47,11 +54,11 @@ extern "C" void* b2d_recast_soup(const unsigned char* cells, int n, float cs) {
 
 extern "C" void b2d_recast_free_soup(void* soup) { delete static_cast<B2dSoup*>(soup); }
 
-extern "C" B2dRecastOutput b2d_recast_build(const void* soup_ptr, int n, float cs, float ch,
-                                            int walkable_radius, int max_verts_per_poly,
-                                            float max_error, int merge_region_area) {
-  const B2dSoup& soup = *static_cast<const B2dSoup*>(soup_ptr);
-  B2dRecastOutput out = {0, 0, 0.0, 0};
+// Recast's steps from the soup to a polygon mesh; `out.status` names the step that
+// failed (the mesh is then freed and null).
+static rcPolyMesh* build_poly_mesh(const B2dSoup& soup, int n, float cs, float ch,
+                                   int walkable_radius, int max_verts_per_poly, float max_error,
+                                   int merge_region_area, B2dRecastOutput& out) {
   rcContext ctx(false);
   const float bmin[3] = {0, -1, 0};
   const float bmax[3] = {n * cs, 1, n * cs};
@@ -70,7 +77,24 @@ extern "C" B2dRecastOutput b2d_recast_build(const void* soup_ptr, int n, float c
   else if (!rcBuildRegions(&ctx, *chf, 0, 0, merge_region_area)) out.status = 5;
   else if (!rcBuildContours(&ctx, *chf, max_error, 0, *cset, RC_CONTOUR_TESS_WALL_EDGES)) out.status = 6;
   else if (!rcBuildPolyMesh(&ctx, *cset, max_verts_per_poly, *mesh)) out.status = 7;
-  else {
+  rcFreeContourSet(cset);
+  rcFreeCompactHeightfield(chf);
+  rcFreeHeightField(hf);
+  if (out.status != 0) {
+    rcFreePolyMesh(mesh);
+    return nullptr;
+  }
+  return mesh;
+}
+
+extern "C" B2dRecastOutput b2d_recast_build(const void* soup_ptr, int n, float cs, float ch,
+                                            int walkable_radius, int max_verts_per_poly,
+                                            float max_error, int merge_region_area) {
+  const B2dSoup& soup = *static_cast<const B2dSoup*>(soup_ptr);
+  B2dRecastOutput out = {0, 0, 0.0, 0};
+  rcPolyMesh* mesh = build_poly_mesh(soup, n, cs, ch, walkable_radius, max_verts_per_poly,
+                                     max_error, merge_region_area, out);
+  if (mesh) {
     out.polygons = mesh->npolys;
     out.vertices = mesh->nverts;
     const int nvp = mesh->nvp;
@@ -87,10 +111,108 @@ extern "C" B2dRecastOutput b2d_recast_build(const void* soup_ptr, int n, float c
     }
     // Recast's polygons wind clockwise in (x, z); the sign says nothing here.
     out.area = (area2 < 0 ? -area2 : area2) / 2.0 * cs * cs;
+    rcFreePolyMesh(mesh);
   }
-  rcFreePolyMesh(mesh);
-  rcFreeContourSet(cset);
-  rcFreeCompactHeightfield(chf);
-  rcFreeHeightField(hf);
   return out;
 }
+
+#ifdef B2D_DETOUR
+// A Detour navmesh (one tile, no detail mesh, every polygon flag 1) and a query object
+// on the polygon mesh of b2d_recast_build, for the `path_queries` benchmark.
+struct B2dDetour {
+  dtNavMesh* nav = nullptr;
+  dtNavMeshQuery* query = nullptr;
+  dtQueryFilter filter;
+  std::vector<dtPolyRef> corridor = std::vector<dtPolyRef>(1 << 16);
+  int polygons = 0;
+};
+
+extern "C" void b2d_detour_free(void* handle) {
+  B2dDetour* d = static_cast<B2dDetour*>(handle);
+  if (!d) return;
+  dtFreeNavMeshQuery(d->query);
+  dtFreeNavMesh(d->nav);
+  delete d;
+}
+
+// Null when Recast or Detour fails (status: Recast's step, or 8 Detour's data, 9 its init).
+extern "C" void* b2d_detour_new(const void* soup_ptr, int n, float cs, float ch,
+                                int walkable_radius, int max_verts_per_poly, float max_error,
+                                int* status) {
+  const B2dSoup& soup = *static_cast<const B2dSoup*>(soup_ptr);
+  B2dRecastOutput out = {0, 0, 0.0, 0};
+  rcPolyMesh* mesh = build_poly_mesh(soup, n, cs, ch, walkable_radius, max_verts_per_poly,
+                                     max_error, 0, out);
+  *status = out.status;
+  if (!mesh) return nullptr;
+  std::vector<unsigned short> flags(mesh->npolys, 1);
+  dtNavMeshCreateParams params;
+  std::memset(&params, 0, sizeof(params));
+  params.verts = mesh->verts;
+  params.vertCount = mesh->nverts;
+  params.polys = mesh->polys;
+  params.polyAreas = mesh->areas;
+  params.polyFlags = flags.data();
+  params.polyCount = mesh->npolys;
+  params.nvp = mesh->nvp;
+  params.walkableHeight = 10 * ch;
+  params.walkableRadius = walkable_radius * cs;
+  params.walkableClimb = 0;
+  rcVcopy(params.bmin, mesh->bmin);
+  rcVcopy(params.bmax, mesh->bmax);
+  params.cs = cs;
+  params.ch = ch;
+  params.buildBvTree = true;
+  unsigned char* data = nullptr;
+  int size = 0;
+  B2dDetour* d = new B2dDetour();
+  d->polygons = mesh->npolys;
+  const bool made = dtCreateNavMeshData(&params, &data, &size);
+  rcFreePolyMesh(mesh);
+  if (!made) {
+    *status = 8;
+    delete d;
+    return nullptr;
+  }
+  d->nav = dtAllocNavMesh();
+  d->query = dtAllocNavMeshQuery();
+  if (dtStatusFailed(d->nav->init(data, size, DT_TILE_FREE_DATA)) ||
+      dtStatusFailed(d->query->init(d->nav, 65535))) {
+    *status = 9;
+    b2d_detour_free(d);
+    return nullptr;
+  }
+  return d;
+}
+
+// A straight path from (sx, sy) to (ex, ey) (the map's x and y; Detour's x and z):
+// its corner count (the corners in `points`, x y pairs), 0 when either end has no
+// polygon within `reach` or the path only comes near the goal, -1 on a failure.
+extern "C" int b2d_detour_path(void* handle, float sx, float sy, float ex, float ey, float reach,
+                               float* points, int max_points) {
+  B2dDetour* d = static_cast<B2dDetour*>(handle);
+  const float start[3] = {sx, 0, sy}, end[3] = {ex, 0, ey}, extent[3] = {reach, 1, reach};
+  dtPolyRef from = 0, to = 0;
+  float from_at[3], to_at[3];
+  if (dtStatusFailed(d->query->findNearestPoly(start, extent, &d->filter, &from, from_at)) ||
+      dtStatusFailed(d->query->findNearestPoly(end, extent, &d->filter, &to, to_at)))
+    return -1;
+  if (!from || !to) return 0;
+  int count = 0;
+  const dtStatus found = d->query->findPath(from, to, from_at, to_at, &d->filter, d->corridor.data(),
+                                            &count, (int)d->corridor.size());
+  if (dtStatusFailed(found)) return -1;
+  if (count == 0 || d->corridor[count - 1] != to) return 0;
+  std::vector<float> corners(3 * max_points);
+  int corner_count = 0;
+  if (dtStatusFailed(d->query->findStraightPath(from_at, to_at, d->corridor.data(), count,
+                                                corners.data(), nullptr, nullptr, &corner_count,
+                                                max_points, 0)))
+    return -1;
+  for (int i = 0; i < corner_count; ++i) {
+    points[2 * i] = corners[3 * i];
+    points[2 * i + 1] = corners[3 * i + 2];
+  }
+  return corner_count;
+}
+#endif

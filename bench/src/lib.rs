@@ -244,3 +244,158 @@ pub fn one_and_k_thread_pools(threads: usize) -> [rayon::ThreadPool; 2] {
             .expect("pool")
     })
 }
+
+/// Recast and Detour through `recast/shim.cpp` (with `RECAST_SRC`, see build.rs).
+#[cfg(recast)]
+pub mod recast {
+    use std::ffi::{c_int, c_void};
+
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Output {
+        pub polygons: c_int,
+        pub vertices: c_int,
+        pub area: f64,
+        pub status: c_int,
+    }
+
+    extern "C" {
+        fn b2d_recast_soup(cells: *const u8, n: c_int, cs: f32) -> *mut c_void;
+        fn b2d_recast_free_soup(soup: *mut c_void);
+        fn b2d_recast_build(
+            soup: *const c_void,
+            n: c_int,
+            cs: f32,
+            ch: f32,
+            walkable_radius: c_int,
+            max_verts_per_poly: c_int,
+            max_error: f32,
+            merge_region_area: c_int,
+        ) -> Output;
+    }
+
+    /// The walkable cells as Recast's input, made once.
+    pub struct Soup {
+        ptr: *mut c_void,
+        n: usize,
+    }
+
+    impl Soup {
+        pub fn new(cells: &[bool], n: usize, cs: f64) -> Soup {
+            let bytes: Vec<u8> = cells.iter().map(|&c| u8::from(c)).collect();
+            // SAFETY: `bytes` holds n × n cells; the shim copies what it needs.
+            let ptr = unsafe { b2d_recast_soup(bytes.as_ptr(), n as c_int, cs as f32) };
+            Soup { ptr, n }
+        }
+
+        pub fn build(&self, cs: f64, walkable_radius: i32, merge_region_area: i32) -> Output {
+            // SAFETY: `self.ptr` is a live soup made by `b2d_recast_soup`.
+            unsafe {
+                b2d_recast_build(
+                    self.ptr,
+                    self.n as c_int,
+                    cs as f32,
+                    0.1,
+                    walkable_radius,
+                    6,
+                    0.01,
+                    merge_region_area,
+                )
+            }
+        }
+    }
+
+    impl Drop for Soup {
+        fn drop(&mut self) {
+            // SAFETY: made by `b2d_recast_soup`, freed once.
+            unsafe { b2d_recast_free_soup(self.ptr) }
+        }
+    }
+
+    extern "C" {
+        fn b2d_detour_new(
+            soup: *const c_void,
+            n: c_int,
+            cs: f32,
+            ch: f32,
+            walkable_radius: c_int,
+            max_verts_per_poly: c_int,
+            max_error: f32,
+            status: *mut c_int,
+        ) -> *mut c_void;
+        fn b2d_detour_free(handle: *mut c_void);
+        fn b2d_detour_path(
+            handle: *mut c_void,
+            sx: f32,
+            sy: f32,
+            ex: f32,
+            ey: f32,
+            reach: f32,
+            points: *mut f32,
+            max_points: c_int,
+        ) -> c_int;
+    }
+
+    /// A Detour navmesh (one tile, no detail mesh) and query on the polygon mesh that
+    /// [`Soup::build`] makes with the same settings (mergeRegionArea 0).
+    pub struct Detour {
+        ptr: *mut c_void,
+        corners: Vec<f32>,
+    }
+
+    impl Detour {
+        /// The navmesh, or the failed step (Recast's 1–7, Detour's data 8, its init 9).
+        pub fn new(soup: &Soup, cs: f64, walkable_radius: i32) -> Result<Detour, i32> {
+            let mut status: c_int = 0;
+            // SAFETY: `soup.ptr` is a live soup; `status` outlives the call.
+            let ptr = unsafe {
+                b2d_detour_new(
+                    soup.ptr,
+                    soup.n as c_int,
+                    cs as f32,
+                    0.1,
+                    walkable_radius,
+                    6,
+                    0.01,
+                    &mut status,
+                )
+            };
+            if ptr.is_null() {
+                Err(status)
+            } else {
+                Ok(Detour {
+                    ptr,
+                    corners: vec![0.0; 2 * 4096],
+                })
+            }
+        }
+
+        /// The straight path's corners from `from` to `to` (the map's x, y), each end
+        /// taken to the nearest polygon within `reach`; `None` when there is none or the
+        /// path does not reach the goal's polygon.
+        pub fn path(&mut self, from: [f64; 2], to: [f64; 2], reach: f64) -> Option<&[f32]> {
+            let max_points = (self.corners.len() / 2) as c_int;
+            // SAFETY: `self.ptr` is live; `corners` holds `max_points` x y pairs.
+            let count = unsafe {
+                b2d_detour_path(
+                    self.ptr,
+                    from[0] as f32,
+                    from[1] as f32,
+                    to[0] as f32,
+                    to[1] as f32,
+                    reach as f32,
+                    self.corners.as_mut_ptr(),
+                    max_points,
+                )
+            };
+            (count > 0).then(|| &self.corners[..2 * count as usize])
+        }
+    }
+
+    impl Drop for Detour {
+        fn drop(&mut self) {
+            // SAFETY: made by `b2d_detour_new`, freed once.
+            unsafe { b2d_detour_free(self.ptr) }
+        }
+    }
+}

@@ -17,74 +17,8 @@
 //! area is the reference here), the load average and the peak RSS of the process.
 
 #[cfg(recast)]
-mod recast {
-    use std::ffi::{c_int, c_void};
-
-    #[repr(C)]
-    #[derive(Clone, Copy, Debug, Default)]
-    pub struct Output {
-        pub polygons: c_int,
-        pub vertices: c_int,
-        pub area: f64,
-        pub status: c_int,
-    }
-
-    extern "C" {
-        fn b2d_recast_soup(cells: *const u8, n: c_int, cs: f32) -> *mut c_void;
-        fn b2d_recast_free_soup(soup: *mut c_void);
-        fn b2d_recast_build(
-            soup: *const c_void,
-            n: c_int,
-            cs: f32,
-            ch: f32,
-            walkable_radius: c_int,
-            max_verts_per_poly: c_int,
-            max_error: f32,
-            merge_region_area: c_int,
-        ) -> Output;
-    }
-
-    /// The walkable cells as Recast's input, made once.
-    pub struct Soup {
-        ptr: *mut c_void,
-        n: usize,
-    }
-
-    impl Soup {
-        pub fn new(cells: &[bool], n: usize, cs: f64) -> Soup {
-            let bytes: Vec<u8> = cells.iter().map(|&c| u8::from(c)).collect();
-            // SAFETY: `bytes` holds n × n cells; the shim copies what it needs.
-            let ptr = unsafe { b2d_recast_soup(bytes.as_ptr(), n as c_int, cs as f32) };
-            Soup { ptr, n }
-        }
-
-        pub fn build(&self, cs: f64, walkable_radius: i32, merge_region_area: i32) -> Output {
-            // SAFETY: `self.ptr` is a live soup made by `b2d_recast_soup`.
-            unsafe {
-                b2d_recast_build(
-                    self.ptr,
-                    self.n as c_int,
-                    cs as f32,
-                    0.1,
-                    walkable_radius,
-                    6,
-                    0.01,
-                    merge_region_area,
-                )
-            }
-        }
-    }
-
-    impl Drop for Soup {
-        fn drop(&mut self) {
-            // SAFETY: made by `b2d_recast_soup`, freed once.
-            unsafe { b2d_recast_free_soup(self.ptr) }
-        }
-    }
-}
-
-#[cfg(recast)]
 fn main() {
+    use build2d_bench::recast;
     use build2d_bench::{alternate_all, load_average, map_run, peak_rss_mb, CELL};
     // mergeRegionArea (voxels): 0 unless MERGE is set. Recast's sample uses 400; with
     // the simplification error of 0.01 voxels the contours keep every cell
