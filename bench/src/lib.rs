@@ -259,6 +259,12 @@ pub mod recast {
         pub status: c_int,
     }
 
+    /// Issue 15's Recast settings beside the cell size and radius: ch, at most 6 vertices
+    /// a polygon, maxSimplificationError (voxels).
+    const CELL_HEIGHT: f32 = 0.1;
+    const MAX_VERTS_PER_POLY: c_int = 6;
+    const MAX_SIMPLIFICATION_ERROR: f32 = 0.01;
+
     extern "C" {
         fn b2d_recast_soup(cells: *const u8, n: c_int, cs: f32) -> *mut c_void;
         fn b2d_recast_free_soup(soup: *mut c_void);
@@ -295,10 +301,10 @@ pub mod recast {
                     self.ptr,
                     self.n as c_int,
                     cs as f32,
-                    0.1,
+                    CELL_HEIGHT,
                     walkable_radius,
-                    6,
-                    0.01,
+                    MAX_VERTS_PER_POLY,
+                    MAX_SIMPLIFICATION_ERROR,
                     merge_region_area,
                 )
             }
@@ -353,10 +359,10 @@ pub mod recast {
                     soup.ptr,
                     soup.n as c_int,
                     cs as f32,
-                    0.1,
+                    CELL_HEIGHT,
                     walkable_radius,
-                    6,
-                    0.01,
+                    MAX_VERTS_PER_POLY,
+                    MAX_SIMPLIFICATION_ERROR,
                     &mut status,
                 )
             };
