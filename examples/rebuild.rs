@@ -6,11 +6,13 @@
 //!     cargo run --release --example rebuild -- [ROOMS_PER_SIDE] [CHANGES]
 //!
 //! Prints, per change, the door toggled, the build time, the mesh's polygon and portal
-//! counts and its connected regions; and the time of the plain build of the last map.
+//! counts, its connected regions, and the path from the first room to the last (its
+//! length and corners, or none) with the time of `PathFinder::new` and the query
+//! together; and the time of the plain build of the last map.
 
 use std::time::Instant;
 
-use build2d::{MapSource, Mesh2DPipeline, Workspace};
+use build2d::{GridPoint, MapSource, Mesh2DPipeline, PathFinder, Workspace};
 
 /// Cells per room side, walls included.
 const ROOM: usize = 12;
@@ -80,11 +82,16 @@ fn main() -> Result<(), build2d::Error> {
     let doors = Rooms::doors(rooms);
     let mut map = Rooms {
         rooms,
-        open: (0..doors).map(|d| d % 3 != 0).collect(),
+        open: (0..doors).map(|d| d % 4 != 0).collect(),
     };
     let pipeline = Mesh2DPipeline::default().with_agent_radius(0.25);
     let mut workspace = Workspace::new();
     let mut source = map.source();
+    // The middles of rooms (1, 1) and (rooms − 1, rooms − 1), as grid points of the
+    // default grid.
+    let unit = f64::from(1u32 << build2d::DEFAULT_SNAP_BITS);
+    let middle = |room: usize| ((room * ROOM) as f64 + ROOM as f64 / 2.0 + 0.5) * 0.25 * unit;
+    let corner_rooms = [1, rooms - 1].map(|r| GridPoint::new(middle(r) as i64, middle(r) as i64));
     for change in 0..=changes {
         let toggled = (change > 0).then(|| {
             // A door picked by a fixed step, so that every run toggles the same ones.
@@ -100,13 +107,25 @@ fn main() -> Result<(), build2d::Error> {
             let state = if map.open[door] { "opened" } else { "closed" };
             format!("door {door} {state}")
         });
+        // From the middle of room (1, 1) to the middle of the last, through the doors.
+        let start = Instant::now();
+        let path = PathFinder::new(&mesh).find_path(corner_rooms[0], corner_rooms[1]);
+        let path_took = start.elapsed();
+        let route = path.map_or("no path".to_owned(), |path| {
+            format!(
+                "path {:.2} units, {} corners",
+                path.length(mesh.snap_bits),
+                path.points.len()
+            )
+        });
         println!(
-            "{what:>20}: {:7.2} ms, {} polygons, {} portals, {} regions (workspace {:.1} MB)",
+            "{what:>20}: {:7.2} ms, {} polygons, {} portals, {} regions (workspace {:.1} MB); {route} ({:.0} µs)",
             took.as_secs_f64() * 1e3,
             mesh.polygons.len(),
             mesh.portals().len(),
             mesh.regions().len(),
             workspace.capacity_bytes() as f64 / 1e6,
+            path_took.as_secs_f64() * 1e6,
         );
     }
     let start = Instant::now();

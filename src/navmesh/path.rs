@@ -70,12 +70,14 @@ pub struct PathFinder<'m> {
     midpoints: Vec<[f64; 2]>,
     /// Per polygon, the portals on its edges.
     polygon_portals: Lists,
+    /// Per polygon, its connected region (`NavMesh::regions`): no search between two.
+    region: Vec<u32>,
     buckets: Buckets,
 }
 
 impl<'m> PathFinder<'m> {
-    /// The portals of `mesh`, per polygon the portals on its edges, and a grid of buckets
-    /// over the polygons for [`PathFinder::locate`].
+    /// The portals of `mesh`, per polygon the portals on its edges and its connected
+    /// region, and a grid of buckets over the polygons for [`PathFinder::locate`].
     pub fn new(mesh: &'m NavMesh) -> Self {
         let portals = mesh.portals();
         let midpoints = portals
@@ -95,11 +97,18 @@ impl<'m> PathFinder<'m> {
                 .enumerate()
                 .flat_map(|(k, portal)| portal.polygons.map(|p| (p as usize, k))),
         );
+        let mut region = vec![0u32; mesh.polygons.len()];
+        for (k, members) in mesh.regions().iter().enumerate() {
+            for &p in members {
+                region[p] = k as u32;
+            }
+        }
         PathFinder {
             mesh,
             portals,
             midpoints,
             polygon_portals,
+            region,
             buckets: Buckets::new(mesh),
         }
     }
@@ -121,6 +130,9 @@ impl<'m> PathFinder<'m> {
     pub fn find_path(&self, from: GridPoint, to: GridPoint) -> Option<NavPath> {
         let start = self.locate(from)?;
         let goal = self.locate(to)?;
+        if self.region[start] != self.region[goal] {
+            return None;
+        }
         let crossings = self.corridor(start, goal, from, to)?;
         let mut polygons = vec![start as u32];
         let mut gates = vec![(from, from)];
