@@ -1143,7 +1143,7 @@ const LOCATED: usize = 8;
 /// once and each portal joins one component to itself; no component is dropped below
 /// area 0 and all are above infinity; a path joins two sampled vertices exactly when
 /// their polygons are in one component, and lies in the mesh; the OBJ text has a line
-/// per vertex and polygon.
+/// per vertex and polygon; the mesh passes `NavMesh::check`.
 fn check_navmesh_helpers(out: &Value, input: &Value) {
     let partition = partition_of(out);
     let mesh = crate::NavMesh {
@@ -1259,6 +1259,10 @@ fn check_navmesh_helpers(out: &Value, input: &Value) {
     if obj_lines != 1 + mesh.vertices.len() + mesh.polygons.len() {
         fail("the OBJ text has the wrong number of lines", input);
     }
+    // Last: the checks above name what breaks; this one says the mesh reads back.
+    if let Err(e) = mesh.check() {
+        fail(&format!("NavMesh::check: {e}"), input);
+    }
 }
 
 #[cfg(test)]
@@ -1296,6 +1300,27 @@ mod tests {
     fn navmesh_helpers_pass_on_a_built_mesh() {
         let (input, out) = ring_mesh_case();
         assert!(out["polygons"].as_array().unwrap().len() > 1);
+        check_navmesh_helpers(&out, &input);
+    }
+
+    #[test]
+    #[should_panic(expected = "NavMesh::check")]
+    fn navmesh_helpers_fail_when_the_vertices_are_out_of_order() {
+        // Vertices 0 and 1 swapped, and the polygons renumbered to match: the same
+        // geometry, every other check holds, but the vertices are not in (x, y) order.
+        let (input, mut out) = ring_mesh_case();
+        let vertices = out["vertices"].as_array_mut().unwrap();
+        vertices.swap(0, 1);
+        for poly in out["polygons"].as_array_mut().unwrap() {
+            for v in poly.as_array_mut().unwrap() {
+                let k = v.as_u64().unwrap();
+                *v = json!(match k {
+                    0 => 1,
+                    1 => 0,
+                    k => k,
+                });
+            }
+        }
         check_navmesh_helpers(&out, &input);
     }
 

@@ -7,6 +7,11 @@ use crate::error::{Axis, Error, Location, Result};
 pub const MAX_COORDINATE: f64 = 2_097_152.0;
 /// Largest allowed snap bits ([G2]).
 pub const MAX_SNAP_BITS: u8 = 16;
+
+/// The largest grid coordinate magnitude a checked structure may hold (`Region::check`,
+/// `NavMesh::check`): 2^39, room for offsets beyond the 2^37 of an input; the
+/// predicates' i128 terms are exact far beyond it.
+pub(crate) const CHECKED_BOUND: i64 = 1 << 39;
 /// Default snap bits ([G2]).
 pub const DEFAULT_SNAP_BITS: u8 = 16;
 

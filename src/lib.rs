@@ -39,7 +39,7 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `cli` | yes | the `build2d` binary: clap, serde_json and the `conform` layer. A library user writes `default-features = false` and depends on `robust` alone. |
-//! | `serde` | no | `Serialize`/`Deserialize` for the outputs, errors and options (a deserialized [`Region`] is checked). |
+//! | `serde` | no | `Serialize`/`Deserialize` for the outputs, errors and options (a deserialized [`Region`] or [`NavMesh`] is checked: `Region::check`, `NavMesh::check`). |
 //! | `conform` | with `cli` | the conformance layer the binary runs (corpus cases, the port protocol, SVG, workload maps); not an API, hidden from these docs. |
 //! | `internals` | no | every internal module public, for this repository's tests, examples, benchmarks and fuzz targets; no semver promise. |
 //! | `fuzzing`, `oracle` | no | fuzz-input decoding; the reference crate and the differential checks (tests, fuzz targets, `build2d check`). |

@@ -49,69 +49,86 @@ impl ConvexPartition {
     /// # Ok::<(), build2d::Error>(())
     /// ```
     pub fn check(&self, max_vertices: usize, region_area2: i128) -> Result<(), String> {
-        let n = self.vertices.len();
-        if self.neighbors.len() != self.polygons.len() {
-            return Err("one neighbour list per polygon".into());
-        }
-        if !self.polygons.windows(2).all(|w| w[0] < w[1]) {
-            return Err("polygons not sorted and distinct".into());
-        }
-        // Every directed edge with its polygon, sorted: lookups by binary search.
-        let mut edges: Vec<((u32, u32), i32)> = Vec::new();
-        let mut total: i128 = 0;
-        for (k, poly) in self.polygons.iter().enumerate() {
-            let m = poly.len();
-            if m < 3 || m > max_vertices {
-                return Err(format!("polygon {k} has {m} vertices"));
-            }
-            if poly.iter().any(|&v| v as usize >= n) {
-                return Err(format!("polygon {k} has a bad vertex index"));
-            }
-            if poly.iter().skip(1).any(|&v| v <= poly[0]) {
-                return Err(format!("polygon {k} does not start at its smallest index"));
-            }
-            let at = |i: usize| self.vertices[poly[i % m] as usize];
-            let mut area2: i128 = 0;
-            for i in 0..m {
-                if orient(at(i), at(i + 1), at(i + 2)) == Ordering::Less {
-                    return Err(format!("polygon {k} turns right at {}", poly[(i + 1) % m]));
-                }
-                let (a, b) = (at(i), at(i + 1));
-                area2 += i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y);
-                edges.push(((poly[i], poly[(i + 1) % m]), k as i32));
-            }
-            if area2 <= 0 {
-                return Err(format!("polygon {k} is not counter-clockwise"));
-            }
-            total += area2;
-            if self.neighbors[k].len() != m {
-                return Err(format!("polygon {k}: one neighbour per edge"));
-            }
-        }
-        edges.sort_unstable();
-        if let Some(w) = edges.windows(2).find(|w| w[0].0 == w[1].0) {
-            let (a, b) = w[0].0;
-            return Err(format!("edge {a}→{b} used twice"));
-        }
+        let total = check_polygons(
+            &self.vertices,
+            &self.polygons,
+            &self.neighbors,
+            max_vertices,
+        )?;
         if total != region_area2 {
             return Err(format!(
                 "areas add up to {total}, region has {region_area2}"
             ));
         }
-        for (k, poly) in self.polygons.iter().enumerate() {
-            for i in 0..poly.len() {
-                let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-                let expected = owner_of(&edges, (b, a));
-                if self.neighbors[k][i] != expected {
-                    return Err(format!(
-                        "polygon {k} edge {i}: neighbour {} expected {expected}",
-                        self.neighbors[k][i]
-                    ));
-                }
-            }
-        }
         Ok(())
     }
+}
+
+/// The promises of [`ConvexPartition::check`] but the area, on any polygons with
+/// neighbour lists (also [`crate::NavMesh::check`]); the doubled total area.
+pub(crate) fn check_polygons(
+    vertices: &[GridPoint],
+    polygons: &[Vec<u32>],
+    neighbors: &[Vec<i32>],
+    max_vertices: usize,
+) -> Result<i128, String> {
+    let n = vertices.len();
+    if neighbors.len() != polygons.len() {
+        return Err("one neighbour list per polygon".into());
+    }
+    if !polygons.windows(2).all(|w| w[0] < w[1]) {
+        return Err("polygons not sorted and distinct".into());
+    }
+    // Every directed edge with its polygon, sorted: lookups by binary search.
+    let mut edges: Vec<((u32, u32), i32)> = Vec::new();
+    let mut total: i128 = 0;
+    for (k, poly) in polygons.iter().enumerate() {
+        let m = poly.len();
+        if m < 3 || m > max_vertices {
+            return Err(format!("polygon {k} has {m} vertices"));
+        }
+        if poly.iter().any(|&v| v as usize >= n) {
+            return Err(format!("polygon {k} has a bad vertex index"));
+        }
+        if poly.iter().skip(1).any(|&v| v <= poly[0]) {
+            return Err(format!("polygon {k} does not start at its smallest index"));
+        }
+        let at = |i: usize| vertices[poly[i % m] as usize];
+        let mut area2: i128 = 0;
+        for i in 0..m {
+            if orient(at(i), at(i + 1), at(i + 2)) == Ordering::Less {
+                return Err(format!("polygon {k} turns right at {}", poly[(i + 1) % m]));
+            }
+            let (a, b) = (at(i), at(i + 1));
+            area2 += i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y);
+            edges.push(((poly[i], poly[(i + 1) % m]), k as i32));
+        }
+        if area2 <= 0 {
+            return Err(format!("polygon {k} is not counter-clockwise"));
+        }
+        total += area2;
+        if neighbors[k].len() != m {
+            return Err(format!("polygon {k}: one neighbour per edge"));
+        }
+    }
+    edges.sort_unstable();
+    if let Some(w) = edges.windows(2).find(|w| w[0].0 == w[1].0) {
+        let (a, b) = w[0].0;
+        return Err(format!("edge {a}→{b} used twice"));
+    }
+    for (k, poly) in polygons.iter().enumerate() {
+        for i in 0..poly.len() {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let expected = owner_of(&edges, (b, a));
+            if neighbors[k][i] != expected {
+                return Err(format!(
+                    "polygon {k} edge {i}: neighbour {} expected {expected}",
+                    neighbors[k][i]
+                ));
+            }
+        }
+    }
+    Ok(total)
 }
 
 /// A merge candidate of [PC1]: an interior edge `lo`–`hi` (lo < hi) between two kept

@@ -158,7 +158,10 @@ impl Mesh2DPipeline {
 /// The navigation mesh: convex polygons over grid vertices, with adjacency.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "NavMeshData", rename_all = "camelCase")
+)]
 pub struct NavMesh {
     /// Snap bits of the grid; a vertex's public value is `v × 2^-snap_bits` (exact).
     pub snap_bits: u8,
@@ -170,7 +173,81 @@ pub struct NavMesh {
     pub neighbors: Vec<Vec<i32>>,
 }
 
+/// The serialized form of a [`NavMesh`]: deserializing checks it ([`NavMesh::check`]),
+/// so the queries on a mesh read from a file meet only indices and shapes they expect.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NavMeshData {
+    snap_bits: u8,
+    vertices: Vec<GridPoint>,
+    polygons: Vec<Vec<u32>>,
+    neighbors: Vec<Vec<i32>>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<NavMeshData> for NavMesh {
+    type Error = Error;
+
+    fn try_from(data: NavMeshData) -> Result<NavMesh> {
+        let mesh = NavMesh {
+            snap_bits: data.snap_bits,
+            vertices: data.vertices,
+            polygons: data.polygons,
+            neighbors: data.neighbors,
+        };
+        mesh.check()?;
+        Ok(mesh)
+    }
+}
+
 impl NavMesh {
+    /// Checks what every built mesh holds, and what the queries (`portals`, `locate`,
+    /// `find_path`, …) rely on: valid snap bits; vertices strictly in (x, y) order and
+    /// within ±2^39 grid units; polygons of 3 ..= 16 vertex indices in range, each weakly
+    /// convex and counter-clockwise, starting at its smallest index, sorted; every
+    /// directed edge in one polygon; one neighbour per edge, exactly the polygon on the
+    /// edge's other side or −1 ([W1], [PC4], [PC5]). A deserialized mesh is checked.
+    ///
+    /// ```
+    /// use build2d::{MapSource, Mesh2DPipeline};
+    /// let source = MapSource::TileMap {
+    ///     cells: vec![true, true, false, true], width: 2, height: 2, cell_size: 1.0, origin: [0.0, 0.0],
+    /// };
+    /// let mut mesh = Mesh2DPipeline::default().build(&source)?;
+    /// assert!(mesh.check().is_ok());
+    /// mesh.neighbors[0][0] = 7; // no such polygon
+    /// assert!(mesh.check().is_err());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn check(&self) -> Result<()> {
+        let fail = |reason: String| Err(Error::GeometryDefect { reason });
+        crate::grid::check_snap_bits(self.snap_bits)?;
+        let bound = crate::grid::CHECKED_BOUND;
+        if let Some(v) = self
+            .vertices
+            .iter()
+            .position(|p| p.x.abs() > bound || p.y.abs() > bound)
+        {
+            return fail(format!("vertex {v} lies beyond ±2^39"));
+        }
+        if let Some(v) = self.vertices.windows(2).position(|w| w[0] >= w[1]) {
+            return fail(format!(
+                "vertices {v} and {} are not in (x, y) order",
+                v + 1
+            ));
+        }
+        let max_vertices = *crate::partition::MAX_VERTICES_RANGE.end();
+        crate::partition::check_polygons(
+            &self.vertices,
+            &self.polygons,
+            &self.neighbors,
+            max_vertices,
+        )
+        .map(|_| ())
+        .or_else(fail)
+    }
+
     /// The exact public coordinates of the vertices.
     ///
     /// ```

@@ -492,7 +492,7 @@ impl Region {
             if ring.len() < 3 {
                 return fail(format!("ring {r} has fewer than 3 points"));
             }
-            let bound = 1i64 << 39;
+            let bound = crate::grid::CHECKED_BOUND;
             if ring.iter().any(|p| p.x.abs() > bound || p.y.abs() > bound) {
                 return fail(format!("ring {r} has a point beyond ±2^39"));
             }

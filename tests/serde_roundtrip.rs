@@ -119,3 +119,46 @@ fn a_region_is_checked_when_read() {
     let region: Region = serde_json::from_str(canonical).expect("a canonical square");
     assert_eq!(region.area2(), 2);
 }
+
+#[test]
+fn a_navmesh_is_checked_when_read() -> Result<(), Error> {
+    // An L of three cells: two polygons or more, with a portal between them.
+    let source = MapSource::TileMap {
+        cells: vec![true, true, true, false],
+        width: 2,
+        height: 2,
+        cell_size: 1.0,
+        origin: [0.0, 0.0],
+    };
+    let mesh = Mesh2DPipeline::default().build(&source)?;
+    let text = serde_json::to_string(&mesh).expect("serializes");
+    let back: NavMesh = serde_json::from_str(&text).expect("a built mesh reads back");
+    assert_eq!(back, mesh);
+    // Each break would make a query index out of range or misread the mesh.
+    let mut breaks: Vec<(&str, NavMesh)> = Vec::new();
+    let mut bad = mesh.clone();
+    bad.polygons[0][1] = mesh.vertices.len() as u32;
+    breaks.push(("bad vertex index", bad));
+    let mut bad = mesh.clone();
+    bad.neighbors[0][0] = mesh.polygons.len() as i32;
+    breaks.push(("neighbour", bad));
+    let mut bad = mesh.clone();
+    bad.neighbors.pop();
+    breaks.push(("one neighbour list per polygon", bad));
+    let mut bad = mesh.clone();
+    bad.vertices.swap(0, 1);
+    breaks.push(("(x, y) order", bad));
+    let mut bad = mesh.clone();
+    bad.vertices[0].x = -(1 << 40);
+    breaks.push(("beyond", bad));
+    let mut bad = mesh.clone();
+    bad.snap_bits = 17;
+    breaks.push(("snap", bad));
+    for (what, bad) in breaks {
+        let text = serde_json::to_string(&bad).expect("serializes");
+        let err = serde_json::from_str::<NavMesh>(&text).unwrap_err();
+        assert!(err.to_string().contains(what), "{what}: {err}");
+        assert!(bad.check().is_err(), "{what}");
+    }
+    Ok(())
+}

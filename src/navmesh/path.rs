@@ -236,7 +236,9 @@ impl NavMesh {
     /// A path from `from` to `to` (grid points) through the mesh, or `None` when either
     /// point is outside it or they are not connected: A* over the portals picks the
     /// corridor, the funnel pulls the path tight inside it (exact turns, corners at mesh
-    /// vertices). [`PathFinder`] keeps the portals for many queries.
+    /// vertices). [`PathFinder`] keeps the portals for many queries. Like the other
+    /// queries it expects a mesh that passes [`NavMesh::check`], as every built or
+    /// deserialized one does.
     ///
     /// ```
     /// use build2d::{GridPoint, MapSource, Mesh2DPipeline};
