@@ -8,12 +8,13 @@ pub const MAX_COORDINATE: f64 = 2_097_152.0;
 /// Largest allowed snap bits ([G2]).
 pub const MAX_SNAP_BITS: u8 = 16;
 
+/// Default snap bits ([G2]).
+pub const DEFAULT_SNAP_BITS: u8 = 16;
+
 /// The largest grid coordinate magnitude a checked structure may hold (`Region::check`,
 /// `NavMesh::check`): 2^39, room for offsets beyond the 2^37 of an input; the
 /// predicates' i128 terms are exact far beyond it.
 pub(crate) const CHECKED_BOUND: i64 = 1 << 39;
-/// Default snap bits ([G2]).
-pub const DEFAULT_SNAP_BITS: u8 = 16;
 
 /// Options shared by every operation: the grid unit is `2^-snap_bits` ([G2]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
