@@ -7,7 +7,6 @@ use crate::error::{Axis, Error, Location, Result};
 pub const MAX_COORDINATE: f64 = 2_097_152.0;
 /// Largest allowed snap bits ([G2]).
 pub const MAX_SNAP_BITS: u8 = 16;
-
 /// Default snap bits ([G2]).
 pub const DEFAULT_SNAP_BITS: u8 = 16;
 
