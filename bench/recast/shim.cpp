@@ -186,8 +186,9 @@ extern "C" void* b2d_detour_new(const void* soup_ptr, int n, float cs, float ch,
 }
 
 // A straight path from (sx, sy) to (ex, ey) (the map's x and y; Detour's x and z):
-// its corner count (the corners in `points`, x y pairs), 0 when either end has no
-// polygon within `reach` or the path only comes near the goal, -1 on a failure.
+// its corner count (the corners in `points`, x y pairs); 0 when either end has no
+// polygon within `reach`, -2 when the corridor does not reach the goal's polygon (they
+// are not connected), -1 on a failure.
 extern "C" int b2d_detour_path(void* handle, float sx, float sy, float ex, float ey, float reach,
                                float* points, int max_points) {
   B2dDetour* d = static_cast<B2dDetour*>(handle);
@@ -202,7 +203,7 @@ extern "C" int b2d_detour_path(void* handle, float sx, float sy, float ex, float
   const dtStatus found = d->query->findPath(from, to, from_at, to_at, &d->filter, d->corridor.data(),
                                             &count, (int)d->corridor.size());
   if (dtStatusFailed(found)) return -1;
-  if (count == 0 || d->corridor[count - 1] != to) return 0;
+  if (count == 0 || d->corridor[count - 1] != to) return -2;
   std::vector<float> corners(3 * max_points);
   int corner_count = 0;
   if (dtStatusFailed(d->query->findStraightPath(from_at, to_at, d->corridor.data(), count,

@@ -342,6 +342,17 @@ pub mod recast {
         ) -> c_int;
     }
 
+    /// Why [`Detour::path`] found no path.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Miss {
+        /// An end has no polygon within the reach.
+        NoPolygon,
+        /// The corridor does not reach the goal's polygon.
+        NotConnected,
+        /// A Detour call failed.
+        Failed,
+    }
+
     /// A Detour navmesh (one tile, no detail mesh) and query on the polygon mesh that
     /// [`Soup::build`] makes with the same settings (mergeRegionArea 0).
     pub struct Detour {
@@ -377,9 +388,8 @@ pub mod recast {
         }
 
         /// The straight path's corners from `from` to `to` (the map's x, y), each end
-        /// taken to the nearest polygon within `reach`; `None` when there is none or the
-        /// path does not reach the goal's polygon.
-        pub fn path(&mut self, from: [f64; 2], to: [f64; 2], reach: f64) -> Option<&[f32]> {
+        /// taken to the nearest polygon within `reach`, or why there is none.
+        pub fn path(&mut self, from: [f64; 2], to: [f64; 2], reach: f64) -> Result<&[f32], Miss> {
             let max_points = (self.corners.len() / 2) as c_int;
             // SAFETY: `self.ptr` is live; `corners` holds `max_points` x y pairs.
             let count = unsafe {
@@ -394,7 +404,12 @@ pub mod recast {
                     max_points,
                 )
             };
-            (count > 0).then(|| &self.corners[..2 * count as usize])
+            match count {
+                1.. => Ok(&self.corners[..2 * count as usize]),
+                0 => Err(Miss::NoPolygon),
+                -2 => Err(Miss::NotConnected),
+                _ => Err(Miss::Failed),
+            }
         }
     }
 

@@ -75,7 +75,7 @@ fn main() {
             }
         };
         #[cfg(recast)]
-        let (detour_polygons, theirs, times) = {
+        let (detour_polygons, theirs, times, misses) = {
             let soup = build2d_bench::recast::Soup::new(&run.tiles.cells, run.n, CELL);
             let walkable_radius = (run.r / CELL).ceil() as i32;
             let mut detour = build2d_bench::recast::Detour::new(&soup, CELL, walkable_radius)
@@ -88,10 +88,16 @@ fn main() {
                     .sum()
             };
             let mut theirs: Vec<Option<(usize, f64)>> = Vec::new();
+            let mut misses = [0usize; 3];
             let mut detour_queries = || {
                 theirs.clear();
+                misses = [0; 3];
                 for &(a, b) in &pairs {
-                    let path = detour.path(a, b, 2.0 * CELL).map(|corners| {
+                    let path = detour.path(a, b, 2.0 * CELL);
+                    if let Err(miss) = path {
+                        misses[miss as usize] += 1;
+                    }
+                    let path = path.ok().map(|corners| {
                         let corners: Vec<[f64; 2]> = corners
                             .chunks(2)
                             .map(|c| [f64::from(c[0]), f64::from(c[1])])
@@ -102,12 +108,17 @@ fn main() {
                 }
             };
             let times = alternate_all(rounds, &mut [&mut build2d_queries, &mut detour_queries]);
-            (polygons.to_string(), Some(theirs), times)
+            (polygons.to_string(), Some(theirs), times, misses)
         };
         #[cfg(not(recast))]
-        let (detour_polygons, theirs, times) = {
+        let (detour_polygons, theirs, times, misses) = {
             let times = alternate_all(rounds, &mut [&mut build2d_queries]);
-            ("—".to_string(), None::<Vec<Option<(usize, f64)>>>, times)
+            (
+                "—".to_string(),
+                None::<Vec<Option<(usize, f64)>>>,
+                times,
+                [0usize; 3],
+            )
         };
         let per_query = |t: f64| t * 1e6 / pairs.len() as f64;
         let (t_ours, t_theirs) = (times[0], times.get(1).copied());
@@ -127,8 +138,19 @@ fn main() {
             Some(t) => {
                 let (c, l) = mean(t);
                 let tt = t_theirs.expect("timed");
+                let why: Vec<String> = ["no polygon near an end", "not connected", "failed"]
+                    .iter()
+                    .zip(misses)
+                    .filter(|&(_, n)| n > 0)
+                    .map(|(what, n)| format!("{n} {what}"))
+                    .collect();
+                let why = if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (Detour: {})", why.join(", "))
+                };
                 (
-                    format!("{} / {}", found_by(&ours), found_by(t)),
+                    format!("{} / {}{why}", found_by(&ours), found_by(t)),
                     format!("{our_corners:.1} / {c:.1}"),
                     format!("{our_length:.1} / {l:.1}"),
                     format!("{:.1}", per_query(tt)),
