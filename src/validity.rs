@@ -179,20 +179,22 @@ pub fn check_path(
             .map(|&v| mesh.vertices[v as usize])
             .collect()
     };
-    let holds = |p: usize, q: GridPoint| {
-        let r = ring(p);
+    // The corridor's rings, by place in the corridor.
+    let rings: Vec<Vec<GridPoint>> = corridor.iter().map(|&p| ring(p)).collect();
+    let holds = |j: usize, q: GridPoint| {
+        let r = &rings[j];
         (0..r.len()).all(|i| orient(r[i], r[(i + 1) % r.len()], q) != Ordering::Less)
     };
     let (first, last) = (corridor[0], corridor[corridor.len() - 1]);
-    if !holds(first, from) || !holds(last, to) {
+    if !holds(0, from) || !holds(corridor.len() - 1, to) {
         return Err(format!(
             "polygon {first} does not hold {from:?} or polygon {last} does not hold {to:?}"
         ));
     }
     // The edges polygon j shares with polygon j + 1, for each step of the corridor.
     let mut shared = Vec::new();
-    for w in corridor.windows(2) {
-        let r = ring(w[0]);
+    for (j, w) in corridor.windows(2).enumerate() {
+        let r = &rings[j];
         let edges: Vec<(GridPoint, GridPoint)> = (0..r.len())
             .filter(|&i| mesh.neighbors[w[0]].get(i) == Some(&(w[1] as i32)))
             .map(|i| (r[i], r[(i + 1) % r.len()]))
@@ -212,12 +214,11 @@ pub fn check_path(
         };
     }
     // outside[j][k]: corner k is not in polygon j; as prefix counts per polygon.
-    let outside_before: Vec<Vec<usize>> = corridor
-        .iter()
-        .map(|&p| {
+    let outside_before: Vec<Vec<usize>> = (0..corridor.len())
+        .map(|j| {
             let mut count = vec![0; n + 1];
             for k in 0..n {
-                count[k + 1] = count[k] + usize::from(!holds(p, points[k]));
+                count[k + 1] = count[k] + usize::from(!holds(j, points[k]));
             }
             count
         })
