@@ -87,11 +87,14 @@ fn main() -> Result<(), build2d::Error> {
     let pipeline = Mesh2DPipeline::default().with_agent_radius(0.25);
     let mut workspace = Workspace::new();
     let mut source = map.source();
-    // The middles of rooms (1, 1) and (rooms − 1, rooms − 1), as grid points of the
-    // default grid.
-    let unit = f64::from(1u32 << build2d::DEFAULT_SNAP_BITS);
-    let middle = |room: usize| ((room * ROOM) as f64 + ROOM as f64 / 2.0 + 0.5) * 0.25 * unit;
-    let corner_rooms = [1, rooms - 1].map(|r| GridPoint::new(middle(r) as i64, middle(r) as i64));
+    // The middles of rooms (1, 1) and (rooms − 1, rooms − 1), in public units, snapped to
+    // the mesh's grid.
+    let middle = |room: usize| ((room * ROOM) as f64 + ROOM as f64 / 2.0 + 0.5) * 0.25;
+    let snap_bits = pipeline.options.snap_bits;
+    let corner_rooms = [
+        GridPoint::snapped([middle(1), middle(1)], snap_bits)?,
+        GridPoint::snapped([middle(rooms - 1), middle(rooms - 1)], snap_bits)?,
+    ];
     for change in 0..=changes {
         let toggled = (change > 0).then(|| {
             // A door picked by a fixed step, so that every run toggles the same ones.

@@ -138,6 +138,28 @@ impl GridPoint {
         GridPoint { x, y }
     }
 
+    /// The grid point of a public point: each coordinate snapped as an input vertex is
+    /// (round half to even of `v × 2^snap_bits`, X4), after the same checks (finite,
+    /// magnitude ≤ 2^21, [G1]; snap bits ≤ 16, [G2]). A failure names the argument `x` or
+    /// `y`. For queries such as `NavMesh::find_path` on points given in public units.
+    ///
+    /// ```
+    /// use build2d::GridPoint;
+    /// assert_eq!(GridPoint::snapped([1.5, -0.25], 2)?, GridPoint::new(6, -1));
+    /// assert_eq!(GridPoint::snapped([0.125, 0.375], 2)?, GridPoint::new(0, 2)); // half to even
+    /// assert!(GridPoint::snapped([f64::NAN, 0.0], 16).is_err());
+    /// assert!(GridPoint::snapped([0.0, 0.0], 17).is_err());
+    /// # Ok::<(), build2d::Error>(())
+    /// ```
+    pub fn snapped(point: [f64; 2], snap_bits: u8) -> Result<Self> {
+        check_snap_bits(snap_bits)?;
+        let argument = |name: &str| Location::Argument { name: name.into() };
+        Ok(GridPoint {
+            x: snap_checked(point[0], snap_bits, || argument("x"))?,
+            y: snap_checked(point[1], snap_bits, || argument("y"))?,
+        })
+    }
+
     /// The exact public value `(x, y) × 2^-snap_bits` ([G3]); exact because |x| < 2^53.
     ///
     /// ```

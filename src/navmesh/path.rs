@@ -36,6 +36,11 @@ pub struct NavPath {
 }
 
 impl NavPath {
+    /// The corners' exact public coordinates (`GridPoint::to_f64`).
+    pub fn points_f64(&self, snap_bits: u8) -> Vec<[f64; 2]> {
+        self.points.iter().map(|p| p.to_f64(snap_bits)).collect()
+    }
+
     /// The length of the path in public units (f64, from the exact corners).
     pub fn length(&self, snap_bits: u8) -> f64 {
         let scale = crate::grid::scale(snap_bits);
