@@ -53,6 +53,8 @@ impl NavPath {
 
 /// Path queries on one mesh, with its portals and their midpoints built once: what a
 /// game that asks for many paths keeps. [`NavMesh::find_path`] builds one per call.
+/// Queries take `&self` and keep their search state to the call, so one finder serves several
+/// threads at once (it is `Send + Sync`).
 ///
 /// ```
 /// use build2d::{GridPoint, MapSource, Mesh2DPipeline, PathFinder};
@@ -537,6 +539,25 @@ mod tests {
             (length - shortest).abs() < 1e-9,
             "{length} against {shortest}"
         );
+    }
+
+    #[test]
+    fn a_path_finder_is_shared_between_threads() {
+        // A game asks for paths from several threads at once on one `PathFinder`.
+        fn shared<T: Send + Sync>() {}
+        shared::<PathFinder<'static>>();
+        shared::<NavPath>();
+        let (c, w) = cells(&["...", "..."]);
+        let m = mesh(&c, w, 0.0, 6);
+        let finder = PathFinder::new(&m);
+        let (a, b) = (at(0.5, 0.5), at(2.5, 1.5));
+        let paths: Vec<Option<NavPath>> = std::thread::scope(|s| {
+            let runs: Vec<_> = (0..2).map(|_| s.spawn(|| finder.find_path(a, b))).collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert!(paths
+            .iter()
+            .all(|p| p.as_ref().map(|p| &p.points) == Some(&vec![a, b])));
     }
 
     #[test]
