@@ -54,11 +54,25 @@ extern "C" void* b2d_recast_soup(const unsigned char* cells, int n, float cs) {
 
 extern "C" void b2d_recast_free_soup(void* soup) { delete static_cast<B2dSoup*>(soup); }
 
+// The settings of one build (`recast::Settings` on the Rust side): the map's side n,
+// cs, ch, walkableRadius (voxels), vertices a polygon, maxSimplificationError,
+// mergeRegionArea.
+struct B2dRecastSettings {
+  int n;
+  float cs;
+  float ch;
+  int walkable_radius;
+  int max_verts_per_poly;
+  float max_error;
+  int merge_region_area;
+};
+
 // Recast's steps from the soup to a polygon mesh; `out.status` names the step that
 // failed (the mesh is then freed and null).
-static rcPolyMesh* build_poly_mesh(const B2dSoup& soup, int n, float cs, float ch,
-                                   int walkable_radius, int max_verts_per_poly, float max_error,
-                                   int merge_region_area, B2dRecastOutput& out) {
+static rcPolyMesh* build_poly_mesh(const B2dSoup& soup, const B2dRecastSettings& settings,
+                                   B2dRecastOutput& out) {
+  const int n = settings.n, walkable_radius = settings.walkable_radius;
+  const float cs = settings.cs, ch = settings.ch;
   rcContext ctx(false);
   const float bmin[3] = {0, -1, 0};
   const float bmax[3] = {n * cs, 1, n * cs};
@@ -74,9 +88,9 @@ static rcPolyMesh* build_poly_mesh(const B2dSoup& soup, int n, float cs, float c
   else if (!rcBuildCompactHeightfield(&ctx, walkable_height, walkable_climb, *hf, *chf)) out.status = 3;
   else if (!rcErodeWalkableArea(&ctx, walkable_radius, *chf)) out.status = 4;
   else if (!rcBuildDistanceField(&ctx, *chf)) out.status = 5;
-  else if (!rcBuildRegions(&ctx, *chf, 0, 0, merge_region_area)) out.status = 5;
-  else if (!rcBuildContours(&ctx, *chf, max_error, 0, *cset, RC_CONTOUR_TESS_WALL_EDGES)) out.status = 6;
-  else if (!rcBuildPolyMesh(&ctx, *cset, max_verts_per_poly, *mesh)) out.status = 7;
+  else if (!rcBuildRegions(&ctx, *chf, 0, 0, settings.merge_region_area)) out.status = 5;
+  else if (!rcBuildContours(&ctx, *chf, settings.max_error, 0, *cset, RC_CONTOUR_TESS_WALL_EDGES)) out.status = 6;
+  else if (!rcBuildPolyMesh(&ctx, *cset, settings.max_verts_per_poly, *mesh)) out.status = 7;
   rcFreeContourSet(cset);
   rcFreeCompactHeightfield(chf);
   rcFreeHeightField(hf);
@@ -87,13 +101,12 @@ static rcPolyMesh* build_poly_mesh(const B2dSoup& soup, int n, float cs, float c
   return mesh;
 }
 
-extern "C" B2dRecastOutput b2d_recast_build(const void* soup_ptr, int n, float cs, float ch,
-                                            int walkable_radius, int max_verts_per_poly,
-                                            float max_error, int merge_region_area) {
+extern "C" B2dRecastOutput b2d_recast_build(const void* soup_ptr,
+                                            const B2dRecastSettings* settings) {
   const B2dSoup& soup = *static_cast<const B2dSoup*>(soup_ptr);
+  const float cs = settings->cs;
   B2dRecastOutput out = {0, 0, 0.0, 0};
-  rcPolyMesh* mesh = build_poly_mesh(soup, n, cs, ch, walkable_radius, max_verts_per_poly,
-                                     max_error, merge_region_area, out);
+  rcPolyMesh* mesh = build_poly_mesh(soup, *settings, out);
   if (mesh) {
     out.polygons = mesh->npolys;
     out.vertices = mesh->nverts;
@@ -136,13 +149,13 @@ extern "C" void b2d_detour_free(void* handle) {
 }
 
 // Null when Recast or Detour fails (status: Recast's step, or 8 Detour's data, 9 its init).
-extern "C" void* b2d_detour_new(const void* soup_ptr, int n, float cs, float ch,
-                                int walkable_radius, int max_verts_per_poly, float max_error,
+extern "C" void* b2d_detour_new(const void* soup_ptr, const B2dRecastSettings* settings,
                                 int* status) {
   const B2dSoup& soup = *static_cast<const B2dSoup*>(soup_ptr);
+  const float cs = settings->cs, ch = settings->ch;
+  const int walkable_radius = settings->walkable_radius;
   B2dRecastOutput out = {0, 0, 0.0, 0};
-  rcPolyMesh* mesh = build_poly_mesh(soup, n, cs, ch, walkable_radius, max_verts_per_poly,
-                                     max_error, 0, out);
+  rcPolyMesh* mesh = build_poly_mesh(soup, *settings, out);
   *status = out.status;
   if (!mesh) return nullptr;
   std::vector<unsigned short> flags(mesh->npolys, 1);

@@ -259,25 +259,24 @@ pub mod recast {
         pub status: c_int,
     }
 
-    /// Issue 15's Recast settings beside the cell size and radius: ch, at most 6 vertices
-    /// a polygon, maxSimplificationError (voxels).
-    const CELL_HEIGHT: f32 = 0.1;
-    const MAX_VERTS_PER_POLY: c_int = 6;
-    const MAX_SIMPLIFICATION_ERROR: f32 = 0.01;
+    /// One build's settings (`B2dRecastSettings` in the shim): the map's side, cs, ch,
+    /// walkableRadius in voxels, vertices a polygon, maxSimplificationError (voxels),
+    /// mergeRegionArea.
+    #[repr(C)]
+    struct Settings {
+        n: c_int,
+        cs: f32,
+        ch: f32,
+        walkable_radius: c_int,
+        max_verts_per_poly: c_int,
+        max_error: f32,
+        merge_region_area: c_int,
+    }
 
     extern "C" {
         fn b2d_recast_soup(cells: *const u8, n: c_int, cs: f32) -> *mut c_void;
         fn b2d_recast_free_soup(soup: *mut c_void);
-        fn b2d_recast_build(
-            soup: *const c_void,
-            n: c_int,
-            cs: f32,
-            ch: f32,
-            walkable_radius: c_int,
-            max_verts_per_poly: c_int,
-            max_error: f32,
-            merge_region_area: c_int,
-        ) -> Output;
+        fn b2d_recast_build(soup: *const c_void, settings: *const Settings) -> Output;
     }
 
     /// The walkable cells as Recast's input, made once.
@@ -294,20 +293,25 @@ pub mod recast {
             Soup { ptr, n }
         }
 
-        pub fn build(&self, cs: f64, walkable_radius: i32, merge_region_area: i32) -> Output {
-            // SAFETY: `self.ptr` is a live soup made by `b2d_recast_soup`.
-            unsafe {
-                b2d_recast_build(
-                    self.ptr,
-                    self.n as c_int,
-                    cs as f32,
-                    CELL_HEIGHT,
-                    walkable_radius,
-                    MAX_VERTS_PER_POLY,
-                    MAX_SIMPLIFICATION_ERROR,
-                    merge_region_area,
-                )
+        /// Issue 15's settings for this map: cs and walkableRadius as given, ch 0.1, at
+        /// most 6 vertices a polygon, maxSimplificationError 0.01.
+        fn settings(&self, cs: f64, walkable_radius: i32, merge_region_area: i32) -> Settings {
+            Settings {
+                n: self.n as c_int,
+                cs: cs as f32,
+                ch: 0.1,
+                walkable_radius,
+                max_verts_per_poly: 6,
+                max_error: 0.01,
+                merge_region_area,
             }
+        }
+
+        pub fn build(&self, cs: f64, walkable_radius: i32, merge_region_area: i32) -> Output {
+            let settings = self.settings(cs, walkable_radius, merge_region_area);
+            // SAFETY: `self.ptr` is a live soup made by `b2d_recast_soup`; `settings`
+            // outlives the call.
+            unsafe { b2d_recast_build(self.ptr, &settings) }
         }
     }
 
@@ -321,12 +325,7 @@ pub mod recast {
     extern "C" {
         fn b2d_detour_new(
             soup: *const c_void,
-            n: c_int,
-            cs: f32,
-            ch: f32,
-            walkable_radius: c_int,
-            max_verts_per_poly: c_int,
-            max_error: f32,
+            settings: *const Settings,
             status: *mut c_int,
         ) -> *mut c_void;
         fn b2d_detour_free(handle: *mut c_void);
@@ -364,19 +363,9 @@ pub mod recast {
         /// The navmesh, or the failed step (Recast's 1–7, Detour's data 8, its init 9).
         pub fn new(soup: &Soup, cs: f64, walkable_radius: i32) -> Result<Detour, i32> {
             let mut status: c_int = 0;
-            // SAFETY: `soup.ptr` is a live soup; `status` outlives the call.
-            let ptr = unsafe {
-                b2d_detour_new(
-                    soup.ptr,
-                    soup.n as c_int,
-                    cs as f32,
-                    CELL_HEIGHT,
-                    walkable_radius,
-                    MAX_VERTS_PER_POLY,
-                    MAX_SIMPLIFICATION_ERROR,
-                    &mut status,
-                )
-            };
+            let settings = soup.settings(cs, walkable_radius, 0);
+            // SAFETY: `soup.ptr` is a live soup; `settings` and `status` outlive the call.
+            let ptr = unsafe { b2d_detour_new(soup.ptr, &settings, &mut status) };
             if ptr.is_null() {
                 Err(status)
             } else {
