@@ -19,7 +19,7 @@ pub use path::{NavPath, PathFinder};
 
 /// Whether polygon `p` of `mesh` holds `q` in its closed area: a polygon is convex and
 /// counter-clockwise, so when no edge has `q` strictly on its right.
-fn polygon_holds(mesh: &NavMesh, p: usize, q: GridPoint) -> bool {
+pub(crate) fn polygon_holds(mesh: &NavMesh, p: usize, q: GridPoint) -> bool {
     let poly = &mesh.polygons[p];
     (0..poly.len()).all(|i| {
         let a = mesh.vertices[poly[i] as usize];

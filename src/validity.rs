@@ -173,18 +173,8 @@ pub fn check_path(
             "the corridor {corridor:?} is not a list of polygons"
         ));
     }
-    let ring = |p: usize| -> Vec<GridPoint> {
-        mesh.polygons[p]
-            .iter()
-            .map(|&v| mesh.vertices[v as usize])
-            .collect()
-    };
-    // The corridor's rings, by place in the corridor.
-    let rings: Vec<Vec<GridPoint>> = corridor.iter().map(|&p| ring(p)).collect();
-    let holds = |j: usize, q: GridPoint| {
-        let r = &rings[j];
-        (0..r.len()).all(|i| orient(r[i], r[(i + 1) % r.len()], q) != Ordering::Less)
-    };
+    // Polygon j of the corridor holds q (closed).
+    let holds = |j: usize, q: GridPoint| crate::navmesh::polygon_holds(mesh, corridor[j], q);
     let (first, last) = (corridor[0], corridor[corridor.len() - 1]);
     if !holds(0, from) || !holds(corridor.len() - 1, to) {
         return Err(format!(
@@ -193,8 +183,11 @@ pub fn check_path(
     }
     // The edges polygon j shares with polygon j + 1, for each step of the corridor.
     let mut shared = Vec::new();
-    for (j, w) in corridor.windows(2).enumerate() {
-        let r = &rings[j];
+    for w in corridor.windows(2) {
+        let r: Vec<GridPoint> = mesh.polygons[w[0]]
+            .iter()
+            .map(|&v| mesh.vertices[v as usize])
+            .collect();
         let edges: Vec<(GridPoint, GridPoint)> = (0..r.len())
             .filter(|&i| mesh.neighbors[w[0]].get(i) == Some(&(w[1] as i32)))
             .map(|i| (r[i], r[(i + 1) % r.len()]))

@@ -614,16 +614,7 @@ mod tests {
         }
         points.sort();
         points.dedup();
-        let holds = |p: u32, q: GridPoint| {
-            let poly = &m.polygons[p as usize];
-            (0..poly.len()).all(|i| {
-                let (a, b) = (
-                    m.vertices[poly[i] as usize],
-                    m.vertices[poly[(i + 1) % poly.len()] as usize],
-                );
-                orient(a, b, q) != Ordering::Less
-            })
-        };
+        let holds = |p: u32, q: GridPoint| polygon_holds(m, p as usize, q);
         let states: Vec<(usize, usize)> = (0..corridor.len())
             .flat_map(|i| (0..points.len()).map(move |k| (k, i)))
             .filter(|&(k, i)| holds(corridor[i], points[k]))
