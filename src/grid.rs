@@ -245,6 +245,50 @@ mod tests {
     }
 
     #[test]
+    fn a_query_point_snaps_as_an_input_vertex() {
+        // Ties, negatives, both ends of the range, every snap bit: the same grid point.
+        let values = [
+            0.0,
+            -0.0,
+            0.5,
+            -2.5,
+            1.0 / 3.0,
+            1e-9,
+            MAX_COORDINATE,
+            -MAX_COORDINATE,
+        ];
+        for bits in 0..=MAX_SNAP_BITS {
+            for &x in &values {
+                for &y in &values {
+                    assert_eq!(
+                        GridPoint::snapped([x, y], bits).unwrap(),
+                        snap_vertex([x, y], bits, 0, 0, 0).unwrap()
+                    );
+                }
+            }
+        }
+        let argument = |e: Error| match e {
+            Error::OutOfRange { location, .. } => location,
+            other => panic!("{other:?}"),
+        };
+        let y = Location::Argument { name: "y".into() };
+        let x = Location::Argument { name: "x".into() };
+        let beyond = MAX_COORDINATE.next_up();
+        assert_eq!(
+            argument(GridPoint::snapped([0.0, f64::NAN], 4).unwrap_err()),
+            y
+        );
+        assert_eq!(
+            argument(GridPoint::snapped([beyond, f64::NAN], 4).unwrap_err()),
+            x
+        );
+        assert!(matches!(
+            GridPoint::snapped([0.0, 0.0], MAX_SNAP_BITS + 1),
+            Err(Error::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
     fn range_check_names_the_vertex() {
         let err = snap_vertex([0.0, f64::NAN], 16, 1, 2, 3).unwrap_err();
         match err {
