@@ -120,7 +120,7 @@ fn push_edge(edges: &mut Vec<TaggedEdge>, from: GridPoint, to: GridPoint, tag: E
 /// occurrence; each arc tip_out → … → tip_in as operand 1. In this order: the region
 /// edges and rectangle sides ring by ring, then the arcs ring by ring.
 /// Validates the arguments like [`Region::shrink`].
-#[cfg(any(test, feature = "internals", feature = "fuzzing"))]
+#[cfg(any(test, feature = "internals", feature = "fuzzing", feature = "conform"))]
 pub fn shrink_edges(region: &Region, radius: f64, arc_tolerance: f64) -> Result<Vec<TaggedEdge>> {
     check_radius(radius)?;
     check_arc_tolerance(arc_tolerance)?;

@@ -153,7 +153,7 @@ mutant_test!(
     "union",
     "100",
     "8",
-    "fromOutlines"
+    "arrangement"
 );
 mutant_test!(
     r5_turn,
@@ -168,7 +168,7 @@ mutant_test!(
     r6_ring_start,
     "r6-ring-start",
     "fromOutlines",
-    "shrink",
+    "union",
     "100",
     "8",
     "fromOutlines"
@@ -198,7 +198,7 @@ mutant_test!(
     "partitionConvex",
     "300",
     "8",
-    "triangulate"
+    "cdt"
 );
 // The corpus catches the [D7] scan order through the mutation study's witnesses (cdt 85-91).
 mutant_test!(
@@ -217,7 +217,7 @@ mutant_test!(
     "partitionConvex",
     "300",
     "8",
-    "triangulate"
+    "cdt"
 );
 mutant_test!(
     pc1_candidate_order,
@@ -269,4 +269,31 @@ fn the_engine_passes_the_corpus() {
     let run = conform(&format!("{BIN} serve"), &[], "engine-corpus");
     assert_eq!(run.status, 0, "{}", run.report["failures"]);
     assert!(run.report["totals"]["passed"].as_u64() > Some(600));
+}
+
+/// Corpus mode names the first divergent stage of a failing vector: the arrangement for a
+/// rounding tie, the CDT for Sloan's queue, and none where the op's own rule is broken
+/// (ring tracing, [R5]: the arrangement agrees).
+#[test]
+fn corpus_mode_names_the_first_divergent_stage() {
+    for (mutant, ops, stage) in [
+        ("a2-rounding-tie", "fromOutlines,union", Some("arrangement")),
+        ("sloan-queue", "triangulate,partitionConvex", Some("cdt")),
+        ("r5-turn", "fromOutlines", None),
+    ] {
+        let run = conform(
+            &format!("{BIN} serve --mutate {mutant}"),
+            &["--ops", ops],
+            &format!("{mutant}-corpus-stage"),
+        );
+        let failures = run.report["failures"].as_array().unwrap();
+        assert!(!failures.is_empty(), "{mutant}");
+        for f in failures {
+            assert_eq!(f["stage"].as_str(), stage, "{mutant}: {f}");
+            if stage.is_some() {
+                assert!(f["stageDifference"].as_str().is_some_and(|d| !d.is_empty()));
+                assert_eq!(f["stageInput"]["op"].as_str(), stage);
+            }
+        }
+    }
 }

@@ -112,6 +112,11 @@ pub fn run(
     svg_dir: Option<&Path>,
     report: &mut Report,
 ) {
+    let declared = port
+        .implementation
+        .as_ref()
+        .map(|i| i.ops.clone())
+        .unwrap_or_default();
     for v in vectors.iter().filter(|v| ops.contains(&v.op)) {
         let answer = port.run(&v.input);
         let (verdict, difference) = judge(&v.expected, &answer);
@@ -120,8 +125,21 @@ pub fn run(
         if !verdict.is_failure() {
             continue;
         }
+        // The stages that feed the op, on the port: the first that differs (not shrunk:
+        // a corpus vector is small already).
+        let stage = super::stages::first_divergent(&v.input, &declared, &mut |c| {
+            super::random::diverges(port, c)
+        });
+        let stage = (stage != v.input).then(|| {
+            let op = stage.get("op").and_then(Value::as_str).unwrap_or("");
+            let difference = judge(&super::engine_outcome(&stage), &port.run(&stage)).1;
+            (op.to_string(), difference, stage)
+        });
+        let stage_line = stage.as_ref().map_or(String::new(), |(op, difference, _)| {
+            format!("\n     first divergent stage: {op}: {difference}")
+        });
         eprintln!(
-            "FAIL {} tcId {} ({}; flags: {})\n     {difference}",
+            "FAIL {} tcId {} ({}; flags: {})\n     {difference}{stage_line}",
             v.file,
             v.tc_id,
             v.comment,
@@ -146,10 +164,10 @@ pub fn run(
             input: v.input.clone(),
             expected: super::outcome_json(&v.expected),
             got: answer_json(&answer),
-            stage: None,
-            stage_input: None,
+            stage: stage.as_ref().map(|(op, _, _)| op.clone()),
+            stage_difference: stage.as_ref().map(|(_, d, _)| d.clone()),
+            stage_input: stage.map(|(_, _, input)| input),
             shrunk: None,
-            stage_difference: None,
             vector: None,
             stage_vector: None,
         });

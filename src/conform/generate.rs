@@ -174,9 +174,12 @@ fn outlines(rng: &mut Rng, bits: i64, size: usize) -> Value {
     Value::Array(outlines)
 }
 
-/// A RegionInput `{"snapBits", "outlines"}` (v1 and v2 agree on this form).
+/// A RegionInput: `{"snapBits", "outlines"}`, or one in five `{"snapBits", "tileMap"}`.
 fn region_input(rng: &mut Rng, size: usize) -> Value {
     let bits = snap_bits(rng);
+    if rng.chance(20) {
+        return json!({"snapBits": bits, "tileMap": tile_map_fields(rng, size)});
+    }
     json!({"snapBits": bits, "outlines": outlines(rng, bits, size)})
 }
 

@@ -90,11 +90,11 @@ pub struct Failure {
     pub expected: Value,
     /// The port's answer in the same form, when it gave one.
     pub got: Option<Value>,
-    /// The first divergent stage (random mode, composite ops).
+    /// The first divergent stage of a composite op (both modes; corpus mode does not shrink it).
     pub stage: Option<String>,
-    /// That stage's input (shrunk).
+    /// That stage's input (shrunk in random mode).
     pub stage_input: Option<Value>,
-    /// The first difference of that stage's shrunk case, in words.
+    /// The first difference of that stage's case, in words.
     pub stage_difference: Option<String>,
     /// Random mode: the shrunk input of the op.
     pub shrunk: Option<Value>,

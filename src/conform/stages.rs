@@ -1,9 +1,19 @@
 //! The first divergent stage of a composite op (docs/ports.md §2): the stages that feed
 //! the op, each stage's input built from the engine's output of the stage before.
+//!
+//! A region built from outlines is preceded by the arrangements X2 builds it from, a
+//! boolean by the arrangement of its operands' rings, a shrink or an offset by the
+//! arrangement of its fed edges (X14), and a triangulation by the CDT of its region
+//! (X16). So a port whose snap rounding or CDT is wrong is told so, not only that the
+//! region or the triangles that came out of them differ.
 
 use serde_json::{json, Value};
 
-use crate::shrink::pipeline_arc_tolerance;
+use crate::arrangement::{EdgeTag, TaggedEdge};
+use crate::case::{parse_f64, parse_f64_point, parse_join, parse_region_input, run_case_json};
+use crate::grid::GridPoint;
+use crate::offset::offset_edges;
+use crate::shrink::{pipeline_arc_tolerance, shrink_edges};
 
 /// A region output (`{"snapBits", "rings"}`) as a RegionInput for the next stage: world
 /// coordinates X / 2^s (exact) as ONE outline of all its rings, read even-odd.
@@ -43,45 +53,58 @@ fn with_op(op: &str, mut fields: Value) -> Value {
 pub fn chain(input: &Value) -> Vec<Value> {
     let op = input.get("op").and_then(Value::as_str).unwrap_or("");
     let mut stages = Vec::new();
-    // Runs a region stage on the engine and returns the next stage's RegionInput.
-    let region_stage = |stage: Value, stages: &mut Vec<Value>| -> Option<Value> {
-        let out = crate::case::run_case_json(&stage).ok();
-        stages.push(stage);
-        region_as_input(&out?)
-    };
     let done = |mut stages: Vec<Value>, input: &Value| {
         stages.push(input.clone());
         stages
     };
     match op {
+        "fromOutlines" => {
+            if run_case_json(input).is_ok() {
+                outline_stages(input, &mut stages);
+            }
+            done(stages, input)
+        }
         "union" | "intersection" | "difference" | "xor" => {
-            for side in ["a", "b"] {
+            let mut operands = Vec::new();
+            for (side, tag) in [("a", EdgeTag::Operand0), ("b", EdgeTag::Operand1)] {
                 let Some(r) = input.get(side) else {
                     return done(stages, input);
                 };
-                if region_stage(with_op("fromOutlines", r.clone()), &mut stages).is_none() {
+                let Some(region) = region_stages(r, &mut stages) else {
                     return stages;
+                };
+                operands.push((region, tag));
+            }
+            // Operands of different snap bits are the op's own error ([G5]), not an
+            // arrangement.
+            if operands[0].0.get("snapBits") == operands[1].0.get("snapBits") {
+                let mut edges = Vec::new();
+                for (region, tag) in &operands {
+                    ring_edges(&region_rings(region).unwrap_or_default(), *tag, &mut edges);
                 }
+                let bits = operands[0].0.get("snapBits").cloned();
+                stages.push(arrangement_stage(bits.unwrap_or(Value::Null), &edges));
             }
             done(stages, input)
         }
-        "offset" | "shrink" | "triangulate" => {
+        "offset" | "shrink" | "triangulate" | "partitionConvex" => {
             let Some(r) = input.get("region") else {
                 return done(stages, input);
             };
-            if region_stage(with_op("fromOutlines", r.clone()), &mut stages).is_none() {
+            let Some(region) = region_stages(r, &mut stages) else {
                 return stages;
+            };
+            if op == "offset" || op == "shrink" {
+                stages.extend(fed_edges_stage(input));
+            } else {
+                stages.extend(cdt_stage(&region));
             }
-            done(stages, input)
-        }
-        "partitionConvex" => {
-            let Some(r) = input.get("region") else {
-                return done(stages, input);
-            };
-            let Some(region) = region_stage(with_op("fromOutlines", r.clone()), &mut stages) else {
-                return stages;
-            };
-            stages.push(json!({"op": "triangulate", "region": region.clone()}));
+            if op == "partitionConvex" {
+                stages.extend(
+                    region_as_input(&region)
+                        .map(|passed_on| json!({"op": "triangulate", "region": passed_on})),
+                );
+            }
             done(stages, input)
         }
         "mesh" => mesh_chain(input),
@@ -89,23 +112,23 @@ pub fn chain(input: &Value) -> Vec<Value> {
     }
 }
 
-/// mesh: region → shrink → triangulate → partitionConvex → mesh (X18).
+/// mesh: region → shrink → triangulate → partitionConvex → mesh (X18), each with the
+/// stages before it that feed it.
 fn mesh_chain(input: &Value) -> Vec<Value> {
     let mut stages = Vec::new();
     let bits = input.get("snapBits").cloned().unwrap_or(Value::Null);
-    let (source, cell_size) = if let Some(map) = input.get("tileMap") {
-        let mut s = map.clone();
-        s["op"] = json!("fromTileMap");
-        s["snapBits"] = bits.clone();
-        (s, map.get("cellSize").and_then(Value::as_f64))
-    } else {
-        let s = json!({"op": "fromOutlines", "snapBits": bits,
-            "outlines": input.get("outlines").cloned().unwrap_or(Value::Null)});
-        (s, input.get("cellSize").and_then(Value::as_f64))
+    let (source, cell_size) = match input.get("tileMap") {
+        Some(map) => (
+            tile_map_case(map, bits.clone()),
+            map.get("cellSize").and_then(Value::as_f64),
+        ),
+        None => {
+            let s = json!({"op": "fromOutlines", "snapBits": bits,
+                "outlines": input.get("outlines").cloned().unwrap_or(Value::Null)});
+            (s, input.get("cellSize").and_then(Value::as_f64))
+        }
     };
-    let region = crate::case::run_case_json(&source).ok();
-    stages.push(source);
-    let Some(mut region) = region.as_ref().and_then(region_as_input) else {
+    let Some(mut region) = source_stages(source, &mut stages) else {
         stages.push(input.clone());
         return stages;
     };
@@ -114,12 +137,17 @@ fn mesh_chain(input: &Value) -> Vec<Value> {
     let valid_mv = max_vertices.as_i64().is_some_and(|m| (3..=16).contains(&m));
     match (radius, cell_size) {
         (Some(r), Some(c)) if r > 0.0 && r.is_finite() && c.is_finite() && c > 0.0 && valid_mv => {
-            let stage = json!({"op": "shrink", "region": region, "radius": r,
+            let Some(passed_on) = region_as_input(&region) else {
+                stages.push(input.clone());
+                return stages;
+            };
+            let stage = json!({"op": "shrink", "region": passed_on, "radius": r,
                 "arcTolerance": pipeline_arc_tolerance(c, r)});
-            let out = crate::case::run_case_json(&stage).ok();
+            stages.extend(fed_edges_stage(&stage));
+            let out = run_case_json(&stage).ok();
             stages.push(stage);
-            match out.as_ref().and_then(region_as_input) {
-                Some(r) => region = r,
+            match out {
+                Some(shrunk) => region = shrunk,
                 None => {
                     stages.push(input.clone());
                     return stages;
@@ -132,20 +160,225 @@ fn mesh_chain(input: &Value) -> Vec<Value> {
             return stages;
         }
     }
-    stages.push(json!({"op": "triangulate", "region": region.clone()}));
-    stages.push(json!({"op": "partitionConvex", "region": region, "maxVertices": max_vertices}));
+    let Some(passed_on) = region_as_input(&region) else {
+        stages.push(input.clone());
+        return stages;
+    };
+    stages.extend(cdt_stage(&region));
+    stages.push(json!({"op": "triangulate", "region": passed_on.clone()}));
+    stages.push(json!({"op": "partitionConvex", "region": passed_on, "maxVertices": max_vertices}));
     stages.push(input.clone());
     stages
 }
 
+/// A `fromTileMap` case of a tile map object (the five fields of a RegionInput's
+/// `tileMap`) and the snap bits given beside it.
+fn tile_map_case(map: &Value, bits: Value) -> Value {
+    let mut case = match map {
+        Value::Object(fields) => Value::Object(fields.clone()),
+        // Not a tile map: the case is malformed, and the engine says so.
+        other => json!({"tileMap": other.clone()}),
+    };
+    case["op"] = json!("fromTileMap");
+    case["snapBits"] = bits;
+    case
+}
+
+/// The stages that build a RegionInput's region, ending with its `fromOutlines` or
+/// `fromTileMap` case; the region, or None when the engine refuses it (the chain ends
+/// there).
+fn region_stages(input: &Value, stages: &mut Vec<Value>) -> Option<Value> {
+    let source = match input.get("tileMap") {
+        Some(map) if input.get("outlines").is_none() => {
+            tile_map_case(map, input.get("snapBits").cloned().unwrap_or(Value::Null))
+        }
+        _ => with_op("fromOutlines", input.clone()),
+    };
+    source_stages(source, stages)
+}
+
+/// Runs a region source case, pushes the arrangements it is built from (outlines only)
+/// and the case itself, and returns the region.
+fn source_stages(source: Value, stages: &mut Vec<Value>) -> Option<Value> {
+    let region = run_case_json(&source).ok();
+    if region.is_some() && source.get("op") == Some(&json!("fromOutlines")) {
+        outline_stages(&source, stages);
+    }
+    stages.push(source);
+    region
+}
+
+/// The stages X2 resolves a `fromOutlines` case through, before the case itself: each
+/// outline's arrangement (its snapped ring edges, operand 0); with more than one outline,
+/// each outline resolved alone (`fromOutlines` of it) after its arrangement, then the
+/// arrangement of all the resolved rings (the n-ary union, operand 0). Called only for a
+/// case the engine accepts, so every coordinate snaps.
+fn outline_stages(case: &Value, stages: &mut Vec<Value>) {
+    let Some(bits) = case.get("snapBits").and_then(Value::as_i64) else {
+        return;
+    };
+    let Ok(snap_bits) = u8::try_from(bits) else {
+        return;
+    };
+    let Some(outlines) = case.get("outlines").and_then(Value::as_array) else {
+        return;
+    };
+    let several = outlines.len() > 1;
+    let mut union = Vec::new();
+    for outline in outlines {
+        let Some(rings) = snapped_outline(outline, snap_bits) else {
+            return;
+        };
+        let mut edges = Vec::new();
+        ring_edges(&rings, EdgeTag::Operand0, &mut edges);
+        if !edges.is_empty() {
+            stages.push(arrangement_stage(json!(bits), &edges));
+        }
+        if several {
+            let alone = json!({"op": "fromOutlines", "snapBits": bits, "outlines": [outline]});
+            let Some(resolved) = run_case_json(&alone).ok() else {
+                return;
+            };
+            stages.push(alone);
+            ring_edges(
+                &region_rings(&resolved).unwrap_or_default(),
+                EdgeTag::Operand0,
+                &mut union,
+            );
+        }
+    }
+    if !union.is_empty() {
+        stages.push(arrangement_stage(json!(bits), &union));
+    }
+}
+
+/// An outline's rings snapped as X2 snaps them (X4); None when a point cannot be read or
+/// snapped.
+fn snapped_outline(outline: &Value, snap_bits: u8) -> Option<Vec<Vec<GridPoint>>> {
+    outline
+        .as_array()?
+        .iter()
+        .map(|ring| {
+            ring.as_array()?
+                .iter()
+                .map(|p| GridPoint::snapped(parse_f64_point(p).ok()?, snap_bits).ok())
+                .collect()
+        })
+        .collect()
+}
+
+/// The grid rings of a region output.
+fn region_rings(region: &Value) -> Option<Vec<Vec<GridPoint>>> {
+    region
+        .get("rings")?
+        .as_array()?
+        .iter()
+        .map(|ring| {
+            ring.as_array()?
+                .iter()
+                .map(|p| {
+                    Some(GridPoint {
+                        x: p.get(0)?.as_i64()?,
+                        y: p.get(1)?.as_i64()?,
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every ring's directed edges (vertex k → k + 1, the last → the first), tagged `tag`;
+/// zero-length ones are left out ([A1] drops them).
+fn ring_edges(rings: &[Vec<GridPoint>], tag: EdgeTag, edges: &mut Vec<TaggedEdge>) {
+    for ring in rings {
+        for (k, &from) in ring.iter().enumerate() {
+            let to = ring[(k + 1) % ring.len()];
+            if from != to {
+                edges.push(TaggedEdge { from, to, tag });
+            }
+        }
+    }
+}
+
+/// An `arrangement` case of grid edges.
+fn arrangement_stage(snap_bits: Value, edges: &[TaggedEdge]) -> Value {
+    let edges: Vec<Value> = edges
+        .iter()
+        .map(|e| {
+            let tag = match e.tag {
+                EdgeTag::Operand0 => 0,
+                EdgeTag::Operand1 => 1,
+                EdgeTag::Both => 2,
+            };
+            json!({"from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y], "tag": tag})
+        })
+        .collect();
+    json!({"op": "arrangement", "snapBits": snap_bits, "gridEdges": edges})
+}
+
+/// The arrangement of the edges a `shrink` or `offset` case feeds its overlay ([S5], X14),
+/// when the engine accepts the case.
+fn fed_edges_stage(case: &Value) -> Option<Value> {
+    run_case_json(case).ok()?;
+    let region = parse_region_input(case.get("region")?).ok()?;
+    let number = |name: &str| case.get(name).and_then(|v| parse_f64(v).ok());
+    let edges = match case.get("op")?.as_str()? {
+        "shrink" => {
+            let radius = number("radius")?;
+            let tolerance = match number("arcTolerance") {
+                Some(t) => t,
+                None => pipeline_arc_tolerance(number("cellSize")?, radius),
+            };
+            shrink_edges(&region, radius, tolerance).ok()?
+        }
+        "offset" => {
+            let join = parse_join(case.get("join")?.as_str()?).ok()?;
+            offset_edges(&region, number("distance")?, join, number("arcTolerance")?).ok()?
+        }
+        _ => return None,
+    };
+    Some(arrangement_stage(json!(region.snap_bits()), &edges))
+}
+
+/// The CDT that a triangulation of `region` runs (X16): the region's distinct vertices in
+/// (x, y) order, its ring edges as index pairs (smaller first), deduplicated and sorted.
+/// None for an empty region.
+fn cdt_stage(region: &Value) -> Option<Value> {
+    let rings = region_rings(region)?;
+    let mut points: Vec<GridPoint> = rings.iter().flatten().copied().collect();
+    points.sort_unstable();
+    points.dedup();
+    if points.is_empty() {
+        return None;
+    }
+    let index = |p: GridPoint| points.binary_search(&p).ok();
+    let mut edges = Vec::new();
+    ring_edges(&rings, EdgeTag::Operand0, &mut edges);
+    let mut constraints = edges
+        .iter()
+        .map(|e| {
+            let (a, b) = (index(e.from)?, index(e.to)?);
+            Some([a.min(b), a.max(b)])
+        })
+        .collect::<Option<Vec<_>>>()?;
+    constraints.sort_unstable();
+    constraints.dedup();
+    let points: Vec<Value> = points.iter().map(|p| json!([p.x, p.y])).collect();
+    Some(json!({"op": "cdt", "points": points, "constraints": constraints}))
+}
+
 /// The first stage input of `input`'s chain on which `diverges` holds (the port declares
-/// the stage's op and disagrees with the engine), or `input` itself.
+/// the stage's op and disagrees with the engine), or `input` itself. `input`, known to
+/// diverge, is not run again.
 pub fn first_divergent(
     input: &Value,
     declared: &[String],
     diverges: &mut dyn FnMut(&Value) -> bool,
 ) -> Value {
     for stage in chain(input) {
+        if stage == *input {
+            break;
+        }
         let op = stage.get("op").and_then(Value::as_str).unwrap_or("");
         if declared.iter().any(|d| d == op) && diverges(&stage) {
             return stage;
@@ -157,6 +390,46 @@ pub fn first_divergent(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arrangement::arrange;
+    use crate::case::region_json;
+    use crate::region::overlay_arrangement;
+    use crate::rings::Operation;
+
+    /// The ops of a chain, joined by spaces.
+    fn ops(stages: &[Value]) -> String {
+        let ops: Vec<&str> = stages.iter().map(|s| s["op"].as_str().unwrap()).collect();
+        ops.join(" ")
+    }
+
+    /// The engine's own arrangement of an `arrangement` stage, labelled by `operation` and
+    /// traced: the region the stage stands for.
+    fn overlaid(stage: &Value, operation: Operation) -> Value {
+        let edges: Vec<TaggedEdge> = stage["gridEdges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let point = |p: &Value| GridPoint {
+                    x: p[0].as_i64().unwrap(),
+                    y: p[1].as_i64().unwrap(),
+                };
+                let tag = [EdgeTag::Operand0, EdgeTag::Operand1, EdgeTag::Both]
+                    [e["tag"].as_u64().unwrap() as usize];
+                TaggedEdge {
+                    from: point(&e["from"]),
+                    to: point(&e["to"]),
+                    tag,
+                }
+            })
+            .collect();
+        let bits = stage["snapBits"].as_u64().unwrap() as u8;
+        let arrangement = arrange(&edges).unwrap();
+        region_json(&overlay_arrangement(&arrangement, operation, bits).unwrap())
+    }
+
+    fn run(case: &Value) -> Value {
+        run_case_json(case).unwrap()
+    }
 
     #[test]
     fn a_region_passed_on_is_the_same_region() {
@@ -164,9 +437,164 @@ mod tests {
             [[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]], [[1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0]]],
             [[[3.0, 3.0], [6.0, 3.0], [6.0, 6.0], [3.0, 6.0]]]
         ]});
-        let region = crate::case::run_case_json(&input).unwrap();
+        let region = run(&input);
         let again = with_op("fromOutlines", region_as_input(&region).unwrap());
-        assert_eq!(crate::case::run_case_json(&again).unwrap(), region);
+        assert_eq!(run(&again), region);
+    }
+
+    /// Each outline's arrangement, read even-odd, is that outline resolved; the last
+    /// arrangement, read as a union, is the whole region. Outlines that cross, a
+    /// self-crossing ring, points that snap together and a collapsed ring.
+    #[test]
+    fn the_arrangements_of_outlines_are_the_ones_x2_resolves_through() {
+        let input = json!({"op": "fromOutlines", "snapBits": 2, "outlines": [
+            [[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]], [[1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0]]],
+            [[[3.0, 3.0], [6.0, 3.1], [3.3, 6.0], [6.0, 6.0]]],
+            [[[0.0, 0.0], [0.1, 0.0], [0.0, 0.1]], [[5.0, -1.0], [7.0, 0.6], [5.0, 0.6], [5.0, 0.6]]]
+        ]});
+        let stages = chain(&input);
+        assert_eq!(ops(&stages), "arrangement fromOutlines arrangement fromOutlines arrangement fromOutlines arrangement fromOutlines");
+        for pair in stages[..6].chunks(2) {
+            assert_eq!(overlaid(&pair[0], Operation::EvenOdd), run(&pair[1]));
+        }
+        assert_eq!(overlaid(&stages[6], Operation::Union), run(&input));
+        // One outline: its arrangement, then the op.
+        let one = json!({"op": "fromOutlines", "snapBits": 2, "outlines": [input["outlines"][1]]});
+        let stages = chain(&one);
+        assert_eq!(ops(&stages), "arrangement fromOutlines");
+        assert_eq!(overlaid(&stages[0], Operation::EvenOdd), run(&one));
+        // An input the engine refuses has no arrangement: the error is the op's.
+        let bad =
+            json!({"op": "fromOutlines", "snapBits": 2, "outlines": [[[[0.0, 0.0], [1.0, 0.0]]]]});
+        assert_eq!(ops(&chain(&bad)), "fromOutlines");
+    }
+
+    #[test]
+    fn a_boolean_is_the_arrangement_of_its_operands_rings() {
+        let a = json!({"snapBits": 3, "outlines": [[[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]]]]});
+        let b = json!({"snapBits": 3, "outlines": [[[[2.0, 2.0], [6.0, 2.5], [2.0, 6.0]]]]});
+        for (op, operation) in [
+            ("union", Operation::Union),
+            ("intersection", Operation::Intersection),
+            ("difference", Operation::Difference),
+            ("xor", Operation::Xor),
+        ] {
+            let input = json!({"op": op, "a": a, "b": b});
+            let stages = chain(&input);
+            assert_eq!(
+                ops(&stages),
+                format!("arrangement fromOutlines arrangement fromOutlines arrangement {op}")
+            );
+            assert_eq!(overlaid(&stages[4], operation), run(&input), "{op}");
+        }
+        // [G5]: operands of different snap bits get no arrangement.
+        let mut other = b.clone();
+        other["snapBits"] = json!(4);
+        let stages = chain(&json!({"op": "union", "a": a, "b": other}));
+        assert!(
+            ops(&stages).ends_with("fromOutlines union"),
+            "{}",
+            ops(&stages)
+        );
+    }
+
+    /// The fed edges' arrangement, read as the shrink's difference or the offset's union
+    /// or difference, is the op's result.
+    #[test]
+    fn a_shrink_and_an_offset_are_the_arrangement_of_their_fed_edges() {
+        let region = json!({"snapBits": 4, "outlines": [[
+            [[0.0, 0.0], [6.0, 0.0], [6.0, 5.0], [3.0, 2.0], [0.0, 5.0]],
+            [[1.0, 1.0], [1.0, 1.5], [1.5, 1.0]]
+        ]]});
+        let cases = [
+            (
+                json!({"op": "shrink", "region": region, "radius": 0.5, "arcTolerance": 0.1}),
+                Operation::Difference,
+            ),
+            (
+                json!({"op": "shrink", "region": region, "radius": 0.75, "cellSize": 0.25}),
+                Operation::Difference,
+            ),
+            (
+                json!({"op": "offset", "region": region, "distance": 0.5, "join": "round", "arcTolerance": 0.1}),
+                Operation::Union,
+            ),
+            (
+                json!({"op": "offset", "region": region, "distance": -0.25, "join": "square", "arcTolerance": 0.1}),
+                Operation::Difference,
+            ),
+        ];
+        for (input, operation) in cases {
+            let stages = chain(&input);
+            let op = input["op"].as_str().unwrap();
+            assert_eq!(
+                ops(&stages),
+                format!("arrangement fromOutlines arrangement {op}")
+            );
+            assert_eq!(overlaid(&stages[2], operation), run(&input), "{input}");
+        }
+    }
+
+    /// The CDT stage holds every triangle of the triangulation (by its corners' points).
+    #[test]
+    fn a_triangulation_is_preceded_by_its_cdt() {
+        let region = json!({"snapBits": 2, "outlines": [[
+            [[0.0, 0.0], [6.0, 0.0], [6.0, 5.0], [3.0, 2.0], [0.0, 5.0]],
+            [[1.0, 1.0], [1.0, 1.5], [1.5, 1.0]]
+        ]]});
+        let input = json!({"op": "triangulate", "region": region});
+        let stages = chain(&input);
+        assert_eq!(ops(&stages), "arrangement fromOutlines cdt triangulate");
+        let cdt = run(&stages[2]);
+        let corners = |points: &Value, t: &Value| {
+            let mut c: Vec<Value> = (0..3)
+                .map(|k| points[t[k].as_u64().unwrap() as usize].clone())
+                .collect();
+            c.sort_by_key(|p| (p[0].as_i64(), p[1].as_i64()));
+            c
+        };
+        let all: Vec<Vec<Value>> = cdt["triangles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| corners(&stages[2]["points"], t))
+            .collect();
+        // Its constrained edges are the region's ring edges.
+        let points = &stages[2]["points"];
+        let mut constrained: Vec<Vec<Value>> = cdt["constrained"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                vec![
+                    points[e[0].as_u64().unwrap() as usize].clone(),
+                    points[e[1].as_u64().unwrap() as usize].clone(),
+                ]
+            })
+            .collect();
+        let mut ring_edges: Vec<Vec<Value>> = Vec::new();
+        for ring in run(&stages[1])["rings"].as_array().unwrap() {
+            let ring = ring.as_array().unwrap();
+            for k in 0..ring.len() {
+                let mut e = vec![ring[k].clone(), ring[(k + 1) % ring.len()].clone()];
+                e.sort_by_key(|p| (p[0].as_i64(), p[1].as_i64()));
+                ring_edges.push(e);
+            }
+        }
+        constrained.sort_by_key(|e| format!("{e:?}"));
+        ring_edges.sort_by_key(|e| format!("{e:?}"));
+        assert_eq!(constrained, ring_edges);
+        let triangulation = run(&input);
+        let kept = triangulation["triangles"].as_array().unwrap();
+        assert!(!kept.is_empty());
+        for t in kept {
+            assert!(all.contains(&corners(&triangulation["vertices"], t)), "{t}");
+        }
+        let partition = json!({"op": "partitionConvex", "region": region, "maxVertices": 6});
+        assert_eq!(
+            ops(&chain(&partition)),
+            "arrangement fromOutlines cdt triangulate partitionConvex"
+        );
     }
 
     #[test]
@@ -174,24 +602,79 @@ mod tests {
         let input = json!({"op": "mesh", "snapBits": 4, "agentRadius": 0.25, "maxVertices": 6,
             "tileMap": {"width": 3, "height": 2, "cellSize": 1.0, "origin": [0.0, 0.0],
                         "cells": [1, 1, 1, 1, 0, 1]}});
-        let ops: Vec<String> = chain(&input)
-            .iter()
-            .map(|s| s["op"].as_str().unwrap().to_string())
-            .collect();
+        let stages = chain(&input);
         assert_eq!(
-            ops,
-            [
-                "fromTileMap",
-                "shrink",
-                "triangulate",
-                "partitionConvex",
-                "mesh"
-            ]
+            ops(&stages),
+            "fromTileMap arrangement shrink cdt triangulate partitionConvex mesh"
         );
         // The chain reproduces the op: partitionConvex of the shrunk region is the mesh.
-        let stages = chain(&input);
-        let mut part = crate::case::run_case_json(&stages[3]).unwrap();
+        let mut part = run(&stages[5]);
         part["snapBits"] = json!(4);
-        assert_eq!(crate::case::run_case_json(&input).unwrap(), part);
+        assert_eq!(run(&input), part);
+        // From outlines, without a shrink: the outline's arrangement first.
+        let input = json!({"op": "mesh", "snapBits": 4, "agentRadius": 0.0, "maxVertices": 6,
+            "cellSize": 0.5, "outlines": [[[[0.0, 0.0], [3.0, 0.0], [3.0, 2.0], [0.0, 2.0]]]]});
+        assert_eq!(
+            ops(&chain(&input)),
+            "arrangement fromOutlines cdt triangulate partitionConvex mesh"
+        );
+    }
+
+    /// On the random mode's own cases: every arrangement stage, overlaid by the rule of
+    /// the stage it feeds, is that stage's region (fromOutlines: even-odd for one outline,
+    /// union for the last of several; booleans; shrink and offset), and every chain ends
+    /// with its op.
+    #[test]
+    fn on_random_cases_each_arrangement_is_the_region_it_feeds() {
+        use super::super::generate::{generate, Rng};
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for i in 0..600 {
+            let op = [
+                "fromOutlines",
+                "union",
+                "difference",
+                "shrink",
+                "offset",
+                "mesh",
+            ][i % 6];
+            let input = generate(op, &mut rng, 8).unwrap();
+            let stages = chain(&input);
+            let last = stages.last().unwrap();
+            if run_case_json(&input).is_ok() {
+                assert_eq!(last, &input);
+            }
+            for (k, stage) in stages.iter().enumerate() {
+                if stage["op"] != "arrangement" {
+                    continue;
+                }
+                let fed = &stages[k + 1];
+                let operation = match fed["op"].as_str().unwrap() {
+                    "fromOutlines" if fed["outlines"].as_array().unwrap().len() > 1 => {
+                        Operation::Union
+                    }
+                    "fromOutlines" => Operation::EvenOdd,
+                    "union" => Operation::Union,
+                    "difference" | "shrink" => Operation::Difference,
+                    "offset" if fed["distance"].as_f64().unwrap() > 0.0 => Operation::Union,
+                    "offset" => Operation::Difference,
+                    other => panic!("an arrangement feeds {other}"),
+                };
+                assert_eq!(overlaid(stage, operation), run(fed), "{i}: {fed}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    /// A RegionInput in tile-map form is built by `fromTileMap`.
+    #[test]
+    fn a_tile_map_operand_is_built_by_from_tile_map() {
+        let region = json!({"snapBits": 4, "tileMap": {"width": 3, "height": 2, "cellSize": 1.0,
+            "origin": [0.0, 0.0], "cells": [1, 1, 1, 1, 0, 1]}});
+        let input = json!({"op": "shrink", "region": region, "radius": 0.25, "arcTolerance": 0.1});
+        let stages = chain(&input);
+        assert_eq!(ops(&stages), "fromTileMap arrangement shrink");
+        assert!(run_case_json(&stages[0]).is_ok());
     }
 }
