@@ -84,6 +84,24 @@ enum Command {
         #[arg(long, allow_negative_numbers = true)]
         min_region_area: Option<f64>,
     },
+    /// Find a path across a mesh file written by `mesh` (docs/mesh-file.schema.json):
+    /// prints `{"polygons", "points", "gridPoints", "length"}` (the corridor of polygons,
+    /// the corners in public and in grid units, the length). Exit status 1 when there is
+    /// no path (an end off the mesh, or the ends in parts the mesh does not join), 2 on a
+    /// bad file or argument.
+    Path {
+        /// The mesh file (`-` for standard input).
+        mesh: PathBuf,
+        /// The start, in public units.
+        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+        from: Vec<f64>,
+        /// The goal, in public units.
+        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+        to: Vec<f64>,
+        /// Also draw the mesh and the path as SVG.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
     /// Draw a result as SVG: the input is a case (run on the engine first) or an output
     /// (`{"expected": ...}` as printed by `run`, or the bare output object). Regions are
     /// filled even-odd with their vertices marked; triangles and polygons are outlined.
@@ -344,6 +362,28 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Path {
+            mesh,
+            from,
+            to,
+            svg,
+        } => match path(&mesh, &from, &to, svg.as_deref()) {
+            Ok(PathFound::Yes(json)) => match write_stdout(&(json + "\n")) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            },
+            Ok(PathFound::No(why)) => {
+                eprintln!("no path: {why}");
+                ExitCode::from(1)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Svg { file, output } => match svg(&file) {
             Ok(text) => match std::fs::write(&output, text) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -622,6 +662,119 @@ fn mesh_json(mesh: &build2d::NavMesh) -> String {
         "portals": portals,
     });
     json.to_string()
+}
+
+/// The answer of `build2d path`.
+enum PathFound {
+    /// The path as JSON.
+    Yes(String),
+    /// Why there is none.
+    No(String),
+}
+
+/// A mesh file read back: the mesh is checked as it is deserialized (`NavMesh::check`),
+/// and the fields derived from it (`verticesF64`, `portals`), when present, must be the
+/// ones `mesh` writes for it, so an edited or corrupt file is refused, never used.
+fn read_mesh_file(file: &PathBuf) -> Result<build2d::NavMesh, String> {
+    let value = read_json(file)?;
+    let name = file.display();
+    let mesh: build2d::NavMesh =
+        serde_json::from_value(value.clone()).map_err(|e| format!("{name}: not a mesh: {e}"))?;
+    let written: Value = serde_json::from_str(&mesh_json(&mesh)).map_err(|e| e.to_string())?;
+    let same_numbers = |a: &Value, b: &Value| match (a.as_array(), b.as_array()) {
+        (Some(a), Some(b)) => {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(p, q)| {
+                    let (p, q) = (p.as_array(), q.as_array());
+                    p.zip(q).is_some_and(|(p, q)| {
+                        p.len() == q.len()
+                            && p.iter()
+                                .zip(q)
+                                .all(|(x, y)| x.as_f64().is_some() && x.as_f64() == y.as_f64())
+                    })
+                })
+        }
+        _ => false,
+    };
+    if let Some(v) = value.get("verticesF64") {
+        if !same_numbers(v, &written["verticesF64"]) {
+            return Err(format!(
+                "{name}: `verticesF64` is not `vertices` / 2^snapBits"
+            ));
+        }
+    }
+    if let Some(p) = value.get("portals") {
+        if p != &written["portals"] {
+            return Err(format!(
+                "{name}: `portals` are not the shared edges of `polygons`"
+            ));
+        }
+    }
+    Ok(mesh)
+}
+
+fn path(file: &PathBuf, from: &[f64], to: &[f64], svg: Option<&Path>) -> Result<PathFound, String> {
+    let mesh = read_mesh_file(file)?;
+    let snapped = |p: &[f64], name: &str| match p {
+        [x, y] => {
+            GridPoint::snapped([*x, *y], mesh.snap_bits).map_err(|e| format!("--{name}: {e}"))
+        }
+        _ => Err(format!("--{name} takes two numbers, X and Y")),
+    };
+    let (start, goal) = (snapped(from, "from")?, snapped(to, "to")?);
+    let found = mesh.find_path(start, goal);
+    if let Some(svg) = svg {
+        let mut picture = build2d::svg::SvgPicture::new();
+        let polygons: Vec<Vec<GridPoint>> = mesh
+            .polygons
+            .iter()
+            .map(|p| p.iter().map(|&i| mesh.vertices[i as usize]).collect())
+            .collect();
+        picture.polygons(&polygons, "#e3eef8", "#7a9cbf", 0.8);
+        if let Some(path) = &found {
+            let corridor: Vec<Vec<GridPoint>> = path
+                .polygons
+                .iter()
+                .map(|&p| polygons[p as usize].clone())
+                .collect();
+            picture.polygons(&corridor, "#fff3c4", "#7a9cbf", 0.8);
+        }
+        let points = found
+            .as_ref()
+            .map_or_else(|| vec![start, goal], |p| p.points.clone());
+        picture.polyline(
+            &points,
+            if found.is_some() {
+                "#1e7b34"
+            } else {
+                "#c0392b"
+            },
+            2.0,
+        );
+        std::fs::write(svg, picture.render()).map_err(|e| format!("{}: {e}", svg.display()))?;
+    }
+    let Some(path) = found else {
+        let at = |p: &[f64]| format!("({}, {})", p[0], p[1]);
+        return Ok(PathFound::No(
+            match (mesh.locate(start), mesh.locate(goal)) {
+                (None, _) => format!("the start {} is not on the mesh", at(from)),
+                (_, None) => format!("the goal {} is not on the mesh", at(to)),
+                _ => format!(
+                    "the mesh does not join the start {} and the goal {}",
+                    at(from),
+                    at(to)
+                ),
+            },
+        ));
+    };
+    let bits = mesh.snap_bits;
+    let json = serde_json::json!({
+        "polygons": path.polygons,
+        "points": path.points_f64(bits),
+        "gridPoints": path.points.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
+        "length": path.length(bits),
+    });
+    Ok(PathFound::Yes(json.to_string()))
 }
 
 fn svg(path: &PathBuf) -> Result<String, String> {

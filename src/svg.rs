@@ -31,6 +31,12 @@ enum Layer {
         stroke: String,
         width: f64,
     },
+    /// An open polyline with its corners marked (a path across a mesh).
+    Polyline {
+        points: Vec<GridPoint>,
+        stroke: String,
+        width: f64,
+    },
 }
 
 impl SvgPicture {
@@ -73,6 +79,16 @@ impl SvgPicture {
         });
     }
 
+    /// Adds an open polyline, its corners marked.
+    pub fn polyline(&mut self, points: &[GridPoint], stroke: &str, width: f64) {
+        self.grow(points.iter().copied());
+        self.layers.push(Layer::Polyline {
+            points: points.to_vec(),
+            stroke: stroke.into(),
+            width,
+        });
+    }
+
     /// Renders the SVG document.
     pub fn render(&self) -> String {
         let (min, max) = match (self.min, self.max) {
@@ -96,15 +112,15 @@ impl SvgPicture {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw:.0}" height="{ph:.0}" viewBox="0 0 {pw:.2} {ph:.2}">"#
         );
         let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-        let path = |ring: &[GridPoint]| {
+        let open_path = |points: &[GridPoint]| {
             let mut d = String::new();
-            for (i, p) in ring.iter().enumerate() {
+            for (i, p) in points.iter().enumerate() {
                 let (x, y) = tx(*p);
                 let _ = write!(d, "{}{x:.2},{y:.2} ", if i == 0 { 'M' } else { 'L' });
             }
-            d.push('Z');
             d
         };
+        let path = |ring: &[GridPoint]| open_path(ring) + "Z";
         for layer in &self.layers {
             match layer {
                 Layer::Rings {
@@ -143,6 +159,24 @@ impl SvgPicture {
                         );
                     }
                 }
+                Layer::Polyline {
+                    points,
+                    stroke,
+                    width,
+                } => {
+                    let _ = writeln!(
+                        out,
+                        r#"<path d="{}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-linejoin="round"/>"#,
+                        open_path(points).trim_end()
+                    );
+                    for p in points {
+                        let (x, y) = tx(*p);
+                        let _ = writeln!(
+                            out,
+                            r#"<circle cx="{x:.2}" cy="{y:.2}" r="{width}" fill="{stroke}"/>"#
+                        );
+                    }
+                }
             }
         }
         out.push_str("</svg>\n");
@@ -171,5 +205,17 @@ mod tests {
         assert_eq!(svg.matches("<path").count(), 2);
         // y is flipped: grid (0, 0) is at the bottom-left, i.e. at the largest y.
         assert!(svg.contains("M10.00,1010.00"));
+    }
+
+    #[test]
+    fn renders_an_open_polyline() {
+        let mut pic = SvgPicture::new();
+        pic.polyline(&[GridPoint::new(0, 0), GridPoint::new(4, 4)], "#0a0", 2.0);
+        let svg = pic.render();
+        assert!(
+            svg.contains(r#"d="M10.00,1010.00 L1010.00,10.00" fill="none""#),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<circle").count(), 2);
     }
 }

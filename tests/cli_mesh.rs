@@ -1,7 +1,8 @@
 //! The `mesh` command as a user runs it: JSON that validates against the documented
 //! schema, OBJ that a standard OBJ parser loads, stdin input, negative numbers reaching
 //! the typed errors, a closed pipe, an empty mesh that says so; `run` errors in words,
-//! numbers in shortest round-trip form, `/dev/zero`, no progress output on a pipe.
+//! numbers in shortest round-trip form, `/dev/zero`, no progress output on a pipe; `path`
+//! across a mesh file, its reasons for no path, and its refusal of an edited file.
 
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
@@ -469,5 +470,124 @@ fn fuzz_case_and_fuzz_costs_on_the_committed_seeds() {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "));
+    }
+}
+
+/// `path` on the maze's mesh, read from standard input as `mesh` wrote it: a path from
+/// one corner room to the other that starts and ends at the given points, its public
+/// corners the grid corners / 2^16, longer than the straight line (walls between), in
+/// polygons that share a portal one after the other; the SVG drawn.
+#[test]
+fn path_crosses_the_maze_from_a_mesh_file() {
+    let maze = "examples/maps/maze.txt";
+    let file = stdout(&mesh(&[maze, "--radius", "0.25"]));
+    let svg = std::env::temp_dir().join(format!("build2d-path-{}.svg", std::process::id()));
+    let svg_arg = svg.to_str().unwrap();
+    let args = [
+        "path", "-", "--from", "1.5", "1.5", "--to", "15.5", "11.5", "--svg", svg_arg,
+    ];
+    let out = build2d(&args, &file);
+    let path: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let points = path["points"].as_array().unwrap();
+    assert_eq!(points.first().unwrap(), &serde_json::json!([1.5, 1.5]));
+    assert_eq!(points.last().unwrap(), &serde_json::json!([15.5, 11.5]));
+    let grid = path["gridPoints"].as_array().unwrap();
+    assert_eq!(grid.len(), points.len());
+    for (g, p) in grid.iter().zip(points) {
+        for k in 0..2 {
+            assert_eq!(
+                g[k].as_i64().unwrap() as f64 / 65536.0,
+                p[k].as_f64().unwrap()
+            );
+        }
+    }
+    let length = path["length"].as_f64().unwrap();
+    assert!(
+        length > (14.0f64.powi(2) + 10.0f64.powi(2)).sqrt() + 1.0,
+        "{length}"
+    );
+    let mesh: serde_json::Value = serde_json::from_str(&file).unwrap();
+    let portals: Vec<[u64; 2]> = mesh["portals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            [
+                p["polygons"][0].as_u64().unwrap(),
+                p["polygons"][1].as_u64().unwrap(),
+            ]
+        })
+        .collect();
+    let corridor: Vec<u64> = path["polygons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    assert!(corridor.len() > 10);
+    for w in corridor.windows(2) {
+        let pair = [w[0].min(w[1]), w[0].max(w[1])];
+        assert!(portals.contains(&pair), "{w:?}");
+    }
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let _ = std::fs::remove_file(&svg);
+    assert!(picture.starts_with("<svg") && picture.contains(r##"fill="none" stroke="#1e7b34""##));
+}
+
+/// No path is exit status 1 with the reason; a bad point or an edited mesh file is 2,
+/// and nothing is printed on standard output either way.
+#[test]
+fn path_says_why_there_is_none_and_refuses_an_edited_mesh() {
+    let file = stdout(&mesh(&["examples/maps/maze.txt", "--radius", "0.25"]));
+    let run = |args: &[&str], text: &str| {
+        let all: Vec<&str> = ["path", "-"].iter().chain(args).copied().collect();
+        let out = build2d(&all, text);
+        assert!(out.stdout.is_empty());
+        (out.status.code(), stderr(&out))
+    };
+    let (code, err) = run(&["--from", "1.5", "1.5", "--to", "10.5", "8.5"], &file);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("the goal (10.5, 8.5) is not on the mesh"),
+        "{err}"
+    );
+    let (code, err) = run(&["--from", "-3", "1.5", "--to", "1.5", "1.5"], &file);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("the start (-3, 1.5) is not on the mesh"),
+        "{err}"
+    );
+    let (code, err) = run(&["--from", "1.5", "1.5", "--to", "1e300", "1"], &file);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--to") && err.contains("`x`"), "{err}");
+    let two_rooms = stdout(&mesh_stdin("#######\n#..#..#\n#..#..#\n#######\n", &[]));
+    let (code, err) = run(&["--from", "1.5", "1.5", "--to", "4.5", "2.5"], &two_rooms);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("the mesh does not join the start (1.5, 1.5) and the goal (4.5, 2.5)"),
+        "{err}"
+    );
+    type Edit = fn(&mut serde_json::Value);
+    let edits: [(Edit, &str); 3] = [
+        (
+            |m| drop(m["portals"].as_array_mut().unwrap().pop()),
+            "`portals`",
+        ),
+        (
+            |m| m["verticesF64"][0][0] = serde_json::json!(0.123),
+            "`verticesF64`",
+        ),
+        (
+            |m| m["neighbors"][0][0] = serde_json::json!(999),
+            "not a mesh",
+        ),
+    ];
+    for (edit, needle) in edits {
+        let mut edited: serde_json::Value = serde_json::from_str(&file).unwrap();
+        edit(&mut edited);
+        let args = ["--from", "1.5", "1.5", "--to", "15.5", "11.5"];
+        let (code, err) = run(&args, &edited.to_string());
+        assert_eq!(code, Some(2));
+        assert!(err.contains(needle), "{err}");
     }
 }
