@@ -43,9 +43,16 @@ pub fn region_as_input(region: &Value) -> Option<Value> {
     Some(json!({"snapBits": bits, "outlines": outlines}))
 }
 
-fn with_op(op: &str, mut fields: Value) -> Value {
-    fields["op"] = json!(op);
-    fields
+/// `fields` as a case of `op`. A RegionInput that is not an object stays as it is, under
+/// a key of its own, so the case is malformed and the engine says so.
+fn with_op(op: &str, fields: Value) -> Value {
+    match fields {
+        Value::Object(mut fields) => {
+            fields.insert("op".into(), json!(op));
+            Value::Object(fields)
+        }
+        other => json!({"op": op, "regionInput": other}),
+    }
 }
 
 /// The stage inputs of `input`, in pipeline order, ending with `input` itself. A stage
@@ -665,6 +672,61 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// The harness runs the chain on any failing vector, a port's own corpus included: a
+    /// case of the wrong shape anywhere (a value replaced by a number, a string, a list
+    /// or an empty object) gives a chain, never a panic.
+    #[test]
+    fn a_case_of_any_shape_gives_a_chain() {
+        use super::super::generate::{generate, Rng};
+        fn paths(v: &Value, at: &mut Vec<String>, all: &mut Vec<Vec<String>>) {
+            all.push(at.clone());
+            let children: Vec<(String, &Value)> = match v {
+                Value::Object(m) => m.iter().map(|(k, x)| (k.clone(), x)).collect(),
+                Value::Array(a) => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| (i.to_string(), x))
+                    .collect(),
+                _ => vec![],
+            };
+            for (k, child) in children {
+                at.push(k);
+                paths(child, at, all);
+                at.pop();
+            }
+        }
+        let mut rng = Rng::new(3);
+        let replacements = [json!(7), json!("x"), json!([1, 2]), json!({}), Value::Null];
+        let mut chains = 0;
+        for i in 0..400 {
+            let op = [
+                "union",
+                "shrink",
+                "offset",
+                "triangulate",
+                "partitionConvex",
+                "mesh",
+                "fromOutlines",
+                "xor",
+            ][i % 8];
+            let mut case = generate(op, &mut rng, 4).unwrap();
+            let mut all = Vec::new();
+            paths(&case, &mut Vec::new(), &mut all);
+            let at = &all[rng.below(all.len() as u64) as usize];
+            let mut slot = &mut case;
+            for k in at {
+                slot = match slot {
+                    Value::Object(m) => m.get_mut(k).unwrap(),
+                    Value::Array(a) => &mut a[k.parse::<usize>().unwrap()],
+                    _ => unreachable!(),
+                };
+            }
+            *slot = rng.pick(&replacements);
+            chains += usize::from(!chain(&case).is_empty());
+        }
+        assert_eq!(chains, 400);
     }
 
     /// A RegionInput in tile-map form is built by `fromTileMap`.
