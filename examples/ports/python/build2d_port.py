@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""A port of build2d's first three stages to Python: the protocol loop of docs/ports.md and
+the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel` and `arrangement`, written from
+docs/specification.md (sections 1, 3, 4 and 7: [A0]-[A5], X7-X9) and corpus/README.md.
+
+It is the example a port author starts from: a plain read-compute-write loop, every case
+caught so that the session survives, malformed input answered as such, answers flushed
+line by line. Python's integers are exact at any size, so the predicates need no filter
+and no 128-bit type; `fractions.Fraction` rounds the snap exactly. The arrangement is
+brute force (every pair of fragments, every pixel), as the specification states it: slow
+on large inputs, exact on all.
+
+    build2d conform --port 'python3 examples/ports/python/build2d_port.py'
+    build2d conform --port 'python3 examples/ports/python/build2d_port.py' --random 500 --seed 1
+"""
+
+import json
+import sys
+from fractions import Fraction
+
+OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement"]
+I64 = (-(2**63), 2**63 - 1)
+
+
+class Malformed(Exception):
+    """The case cannot be read as the op's input type (corpus/README.md, "malformed")."""
+
+
+class TypedError(Exception):
+    """One of the specification's errors ([X3]), as the JSON object the format writes."""
+
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
+class TooLarge:
+    """A JSON number token whose magnitude does not fit an f64 (`1e400`): legal JSON,
+    malformed wherever a number is read."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def parse_number(text):
+    value = float(text)
+    return TooLarge(text) if value in (float("inf"), float("-inf")) else value
+
+
+def refuse_constant(name):
+    # `NaN` and `Infinity` as bare tokens are not JSON.
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(line):
+    return json.loads(line, parse_float=parse_number, parse_constant=refuse_constant)
+
+
+# ---- reading a case ---------------------------------------------------------------
+
+
+def fields(case, names):
+    """The case's fields, exactly `names` (missing or extra: malformed)."""
+    if set(case) != set(names):
+        raise Malformed(f"the fields are {sorted(case)}, expected {sorted(names)}")
+    return [case[n] for n in names]
+
+
+def integer(v):
+    """A JSON integer token within i64 (`1.0`, `1e2` and booleans are not)."""
+    if type(v) is not int or not I64[0] <= v <= I64[1]:
+        raise Malformed(f"{v!r} is not an integer within i64")
+    return v
+
+
+def f64(v):
+    """Any JSON number, or one of the strings for the non-finite values."""
+    if type(v) is float:
+        return v
+    if type(v) is int:
+        try:
+            return float(v)
+        except OverflowError:
+            raise Malformed(f"{v} does not fit an f64") from None
+    if type(v) is str and v in ("NaN", "Infinity", "-Infinity"):
+        return float({"NaN": "nan", "Infinity": "inf", "-Infinity": "-inf"}[v])
+    raise Malformed(f"{v!r} is not an f64")
+
+
+def listed(v, n=None):
+    if type(v) is not list or (n is not None and len(v) != n):
+        raise Malformed(f"{v!r} is not a list" + (f" of {n}" if n is not None else ""))
+    return v
+
+
+def grid_point(v):
+    x, y = listed(v, 2)
+    return (integer(x), integer(y))
+
+
+def f64_json(x):
+    """An f64 as the format writes it: a number, or a string when not finite."""
+    if x != x:
+        return "NaN"
+    if x in (float("inf"), float("-inf")):
+        return "Infinity" if x > 0 else "-Infinity"
+    return x
+
+
+def within(points, bound, argument):
+    """A grid-level op's coordinate bound: invalidArgument naming its field."""
+    if any(abs(c) > bound for p in points for c in p):
+        raise TypedError({"kind": "invalidArgument", "argument": argument})
+
+
+# ---- the ops ------------------------------------------------------------------------
+
+
+def check_snap_bits(bits):
+    # [X4]: the first check of every op that takes snapBits.
+    if not 0 <= bits <= 16:
+        raise TypedError({"kind": "invalidArgument", "argument": "snapBits"})
+
+
+def snapped(x, bits, name):
+    """[G1] then [X4]: a public coordinate on the grid, or outOfRange at `name`."""
+    if x != x or abs(x) > 2.0**21:
+        raise TypedError({"kind": "outOfRange", "location": {"kind": "argument", "name": name},
+                          "value": f64_json(x)})
+    # x · 2^s is exact; round() on a Fraction rounds a half to the even integer.
+    return round(Fraction(x) * 2**bits)
+
+
+def snap(case):
+    bits, values = fields(case, ["op", "snapBits", "values"])[1:]
+    bits = integer(bits)
+    values = [f64(v) for v in listed(values)]
+    check_snap_bits(bits)
+    return {"grid": [snapped(x, bits, f"values[{i}]") for i, x in enumerate(values)]}
+
+
+def orient_sign(a, b, c):
+    d = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (d > 0) - (d < 0)
+
+
+def orient(case):
+    points = [grid_point(p) for p in listed(fields(case, ["op", "points"])[1], 3)]
+    within(points, 2**53, "points")
+    return {"sign": orient_sign(*points)}
+
+
+def in_circle(case):
+    points = [grid_point(p) for p in listed(fields(case, ["op", "points"])[1], 4)]
+    within(points, 2**53, "points")
+    d = points[3]
+    rows = [(p[0] - d[0], p[1] - d[1]) for p in points[:3]]
+    rows = [(x, y, x * x + y * y) for x, y in rows]
+    (a, b, c), (e, f, g), (h, i, j) = rows
+    det = a * (f * j - g * i) - b * (e * j - g * h) + c * (e * i - f * h)
+    return {"sign": (det > 0) - (det < 0)}
+
+
+def segment(v):
+    return [grid_point(p) for p in listed(v, 2)]
+
+
+def rounded_crossing(a, b, c, d):
+    """The pixel of the proper crossing of a–b and c–d, or None when they do not cross
+    properly (X8)."""
+    s1, s2 = orient_sign(a, b, c), orient_sign(a, b, d)
+    s3, s4 = orient_sign(c, d, a), orient_sign(c, d, b)
+    if not (s1 * s2 == -1 and s3 * s4 == -1):
+        return None
+    # The crossing a + t (b − a), t = cross(c − a, d − c) / cross(b − a, d − c), exactly,
+    # then each coordinate p/q rounded to floor(p/q + 1/2).
+    r = (b[0] - a[0], b[1] - a[1])
+    s = (d[0] - c[0], d[1] - c[1])
+    den = r[0] * s[1] - r[1] * s[0]
+    num = (c[0] - a[0]) * s[1] - (c[1] - a[1]) * s[0]
+    if den < 0:
+        den, num = -den, -num
+    return tuple((2 * (a[k] * den + num * r[k]) + den) // (2 * den) for k in (0, 1))
+
+
+def crossing(case):
+    segments = [segment(s) for s in listed(fields(case, ["op", "segments"])[1], 2)]
+    (a, b), (c, d) = segments
+    within([a, b, c, d], 2**39, "segments")
+    rounded = rounded_crossing(a, b, c, d)
+    return {"proper": rounded is not None, "rounded": list(rounded) if rounded else None}
+
+
+def pixel(case):
+    seg, c = fields(case, ["op", "segment", "pixel"])[1:]
+    a, b = segment(seg)
+    c = grid_point(c)
+    within([a, b], 2**39, "segment")
+    within([c], 2**39, "pixel")
+    return {"meets": meets(a, b, c)}
+
+
+def meets(a, b, c):
+    """Whether the closed segment a–b meets the half-open pixel of c (X8)."""
+    # Clip t ∈ [0, 1] per axis against [c − ½, c + ½): (value, closed) bounds.
+    low, high = (Fraction(0), True), (Fraction(1), True)
+
+    def tighter_low(bound):
+        nonlocal low
+        if bound[0] > low[0] or (bound[0] == low[0] and not bound[1]):
+            low = bound
+
+    def tighter_high(bound):
+        nonlocal high
+        if bound[0] < high[0] or (bound[0] == high[0] and not bound[1]):
+            high = bound
+
+    for k in (0, 1):
+        d = b[k] - a[k]
+        lo_edge, hi_edge = Fraction(2 * c[k] - 1, 2), Fraction(2 * c[k] + 1, 2)
+        if d == 0:
+            if not lo_edge <= a[k] < hi_edge:
+                return False
+        elif d > 0:
+            tighter_low(((lo_edge - a[k]) / d, True))
+            tighter_high(((hi_edge - a[k]) / d, False))
+        else:
+            tighter_high(((lo_edge - a[k]) / d, True))
+            tighter_low(((hi_edge - a[k]) / d, False))
+    return low[0] < high[0] or (low[0] == high[0] and low[1] and high[1])
+
+
+# ---- the arrangement (section 7) --------------------------------------------------------
+
+
+def edge_list(v, point, field):
+    """The edges of the arrangement op: objects with exactly `from`, `to`, `tag`."""
+    edges = []
+    for e in listed(v):
+        if type(e) is not dict:
+            raise Malformed(f"an edge is an object: {e!r}")
+        a, b, tag = fields(e, ["from", "to", "tag"])
+        edges.append((point(a), point(b), integer(tag)))
+    return edges
+
+
+def world_point(v):
+    x, y = listed(v, 2)
+    return (f64(x), f64(y))
+
+
+def reroute(a, b, pixels):
+    """a, then the pixels (other than a and b) that the closed segment a–b meets, in the
+    order of X7 (projection on b − a, then (x, y)), then b."""
+    d = (b[0] - a[0], b[1] - a[1])
+    met = [c for c in pixels if c != a and c != b and meets(a, b, c)]
+    met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))
+    return [a] + met + [b]
+
+
+def in_open_interior(a, b, p):
+    return (orient_sign(a, b, p) == 0
+            and (p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1]) > 0
+            and (p[0] - b[0]) * (a[0] - b[0]) + (p[1] - b[1]) * (a[1] - b[1]) > 0)
+
+
+def merged(pieces):
+    """Identical directed fragments merged by adding their counts ([X9] allows it)."""
+    counts = {}
+    for u, v, n in pieces:
+        old = counts.get((u, v), (0, 0))
+        counts[(u, v)] = (old[0] + n[0], old[1] + n[1])
+    return [(u, v, n) for (u, v), n in counts.items()]
+
+
+def arrange(edges):
+    """[A0]-[A5] with X7 and X9, brute force."""
+    edges = [(a, b, n) for a, b, n in edges if a != b]                     # [A1]
+    hot = {p for a, b, _ in edges for p in (a, b)}                         # [A2]
+    for i, (a, b, _) in enumerate(edges):
+        for c, d, _ in edges[i + 1:]:
+            p = rounded_crossing(a, b, c, d)
+            if p is not None:
+                hot.add(p)
+    pieces = []
+    for a, b, n in edges:                                                  # [A3]
+        path = reroute(a, b, hot)
+        pieces += [(u, v, n) for u, v in zip(path, path[1:])]
+    pieces = merged(pieces)
+    for _ in range(256):                                                   # [X9]
+        crossings = set()
+        for i, (a, b, _) in enumerate(pieces):
+            for c, d, _ in pieces[i + 1:]:
+                p = rounded_crossing(a, b, c, d)
+                if p is not None:
+                    crossings.add(p)
+        changed = False
+        rerouted = []
+        for u, v, n in pieces:
+            path = reroute(u, v, crossings)
+            changed |= len(path) > 2
+            rerouted += [(x, y, n) for x, y in zip(path, path[1:])]
+        ends = {p for u, v, _ in rerouted for p in (u, v)}
+        split = []
+        for u, v, n in rerouted:
+            inside = [p for p in ends if in_open_interior(u, v, p)]
+            changed |= bool(inside)
+            d = (v[0] - u[0], v[1] - u[1])
+            inside.sort(key=lambda p: (p[0] - u[0]) * d[0] + (p[1] - u[1]) * d[1])
+            path = [u] + inside + [v]
+            split += [(x, y, n) for x, y in zip(path, path[1:])]
+        pieces = merged(split)
+        if not changed:
+            break
+    else:
+        raise TypedError({"kind": "geometryDefect"})
+    nets = {}                                                              # [A5]
+    for u, v, n in pieces:
+        key, sign = ((u, v), 1) if u < v else ((v, u), -1)
+        old = nets.get(key, (0, 0))
+        nets[key] = (old[0] + sign * n[0], old[1] + sign * n[1])
+    kept = {k: n for k, n in nets.items() if n != (0, 0)}
+    vertices = sorted({p for k in kept for p in k})
+    index = {p: i for i, p in enumerate(vertices)}
+    segments = sorted([index[a], index[b], n[0], n[1]] for (a, b), n in kept.items())
+    return {"vertices": [list(p) for p in vertices], "segments": segments}
+
+
+COUNTS = {0: (1, 0), 1: (0, 1), 2: (1, 1)}
+
+
+def arrangement(case):
+    names = sorted(k for k in case if k != "op")
+    if names not in (["edges", "snapBits"], ["gridEdges", "snapBits"]):
+        raise Malformed(f"an arrangement has snapBits and one of edges / gridEdges: {names}")
+    bits = integer(case["snapBits"])
+    world = "edges" in case
+    field = "edges" if world else "gridEdges"
+    edges = edge_list(case[field], world_point if world else grid_point, field)
+    check_snap_bits(bits)
+    if world:
+        # Every coordinate in edge order, `from` before `to`, x before y; then the tags.
+        grid = []
+        for i, (a, b, tag) in enumerate(edges):
+            ends = []
+            for end, p in (("from", a), ("to", b)):
+                ends.append(tuple(snapped(x, bits, f"edges[{i}].{end}") for x in p))
+            grid.append((ends[0], ends[1], tag))
+        edges = grid
+    else:
+        within([p for a, b, _ in edges for p in (a, b)], 2**39, "gridEdges")
+    if any(tag not in COUNTS for _, _, tag in edges):
+        raise TypedError({"kind": "invalidArgument", "argument": field})
+    return arrange([(a, b, COUNTS[tag]) for a, b, tag in edges])
+
+
+RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
+       "pixel": pixel, "arrangement": arrangement}
+
+
+def run(case):
+    """One case: its output, or its error, or malformed; never an exception."""
+    try:
+        if type(case) is not dict or type(case.get("op")) is not str:
+            raise Malformed("a case is an object with a string `op`")
+        if case["op"] not in RUN:
+            raise Malformed(f"unknown op {case['op']}")
+        return {"expected": RUN[case["op"]](case)}
+    except Malformed as e:
+        return {"expectedError": {"kind": "malformed", "reason": str(e)}}
+    except TypedError as e:
+        return {"expectedError": e.error}
+    except (TypeError, ValueError) as e:
+        # A shape the readers above did not foresee (a TooLarge where a list was
+        # expected, a list unpacked from the wrong length): the input's fault.
+        return {"expectedError": {"kind": "malformed", "reason": repr(e)}}
+
+
+# ---- the protocol loop (docs/ports.md §1) ------------------------------------------
+
+
+def main():
+    out = sys.stdout
+    sys.stdout = sys.stderr  # a stray print must not reach the protocol stream
+    started = False
+
+    def answer(message):
+        out.write(json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n")
+        out.flush()
+
+    for line in sys.stdin:
+        try:
+            message = read_json(line)
+        except ValueError as e:
+            answer({"protocolError": f"not JSON: {e}"})
+            continue
+        if type(message) is not dict:
+            answer({"protocolError": "a message is an object"})
+            continue
+        cmd, seq = message.get("cmd"), message.get("seq")
+        seq_field = {"seq": seq} if type(seq) is int else {}
+        if cmd == "start":
+            if message.get("protocol") != 1:
+                answer({"ready": False, "reason": "this port speaks protocol 1 only"})
+                return
+            started = True
+            answer({"ready": True, "implementation": {
+                "name": "build2d-port-python", "language": "Python",
+                "version": "0.1.0", "ops": OPS}})
+        elif cmd == "stop":
+            return
+        elif cmd == "run" and started and seq_field:
+            try:
+                result = run(message.get("case"))
+            except Exception as e:  # the port's own failure: say so, keep the session
+                result = {"crashed": repr(e)}
+            answer({**seq_field, **result})
+        else:
+            answer({**seq_field, "protocolError": f"cannot follow {line.strip()[:80]}"})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+//! The example port in Python (`examples/ports/python/build2d_port.py`, written from the
+//! specification) passes the corpus and random cases of the ops it declares through the
+//! harness, and one-line breaks in it are caught. So the protocol, the corpus and the
+//! spec's first three stages (snapping, predicates, the arrangement) are enough for a
+//! port in another language.
+//!
+//! Needs `python3` on the PATH (CI has it); set `BUILD2D_NO_PYTHON=1` to skip where it
+//! is missing, so that a missing interpreter is never a silent pass.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_build2d");
+const PORT: &str = "examples/ports/python/build2d_port.py";
+/// The ops the port declares, in the corpus order.
+const OPS: &str = "snap orient inCircle crossing pixel arrangement";
+
+fn python() -> Option<&'static str> {
+    if std::env::var_os("BUILD2D_NO_PYTHON").is_some() {
+        eprintln!("BUILD2D_NO_PYTHON is set: the Python port is not run");
+        return None;
+    }
+    let found = Command::new("python3").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "python3 is not on the PATH (set BUILD2D_NO_PYTHON=1 to skip this test)"
+    );
+    Some("python3")
+}
+
+/// `build2d conform` on `port` with `args` (split on whitespace): its exit status and
+/// report.
+fn conform(port: &str, args: &str, tag: &str) -> (Option<i32>, Value) {
+    let report = std::env::temp_dir().join(format!(
+        "build2d-python-port-{}-{tag}.json",
+        std::process::id()
+    ));
+    let out = Command::new(BIN)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["conform", "-q", "--port", port, "--report"])
+        .arg(&report)
+        .args(args.split_whitespace())
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(&report)
+        .unwrap_or_else(|_| panic!("no report: {}", String::from_utf8_lossy(&out.stderr)));
+    let _ = std::fs::remove_file(&report);
+    (out.status.code(), serde_json::from_str(&text).unwrap())
+}
+
+#[test]
+fn the_python_port_passes_its_ops() {
+    let Some(python) = python() else { return };
+    let port = format!("{python} {PORT}");
+    let (status, report) = conform(&port, "", "corpus");
+    assert_eq!(status, Some(0), "{}", report["failures"]);
+    assert_eq!(report["implementation"]["language"], "Python");
+    let declared: Vec<&str> = report["implementation"]["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|op| op.as_str().unwrap())
+        .collect();
+    assert_eq!(declared.join(" "), OPS);
+    for op in OPS.split(' ') {
+        // Every vector of the op ran and passed (the corpus has 20 or more per op).
+        let counts = &report["ops"][op];
+        assert!(counts["passed"].as_u64().unwrap() >= 20, "{op}: {counts}");
+    }
+    assert_eq!(report["totals"]["failed"], 0);
+    let out = std::env::temp_dir().join(format!("build2d-python-port-{}-out", std::process::id()));
+    let args = format!("--random 1000 --seed 5 --size 12 --out {}", out.display());
+    let (status, report) = conform(&port, &args, "random");
+    assert_eq!(status, Some(0), "{}", report["failures"]);
+    assert_eq!(report["totals"]["passed"], 1000);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Two one-line breaks, each caught in corpus and in random mode and blamed on its op:
+/// the crossing rounded down at a half instead of up (X8), and a reroute that visits its
+/// pixels in (x, y) order instead of along the edge (X7).
+#[test]
+fn a_broken_python_port_is_caught() {
+    let Some(python) = python() else { return };
+    let source = std::fs::read_to_string(PORT).unwrap();
+    let breaks = [
+        ("crossing", "+ den) // (2 * den)", "- den) // (2 * den)"),
+        (
+            "arrangement",
+            "met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))",
+            "met.sort()",
+        ),
+    ];
+    for (op, line, broken_line) in breaks {
+        let broken = source.replace(line, broken_line);
+        assert_ne!(broken, source, "the line to break is gone: {line}");
+        let dir = std::env::temp_dir().join(format!(
+            "build2d-python-port-{}-broken-{op}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("port.py");
+        std::fs::write(&script, broken).unwrap();
+        let port = format!("{python} {}", script.display());
+        let (status, report) = conform(
+            &port,
+            &format!("--ops {op} --timeout-ms 3000"),
+            "broken-corpus",
+        );
+        assert_eq!(status, Some(1), "{op}");
+        assert!(report["ops"][op]["failed"].as_u64().unwrap() > 0, "{op}");
+        let args = format!(
+            "--random 200 --seed 1 --ops {op} --max-failures 1 --out {}",
+            dir.join("out").display()
+        );
+        let (status, report) = conform(&port, &args, "broken-random");
+        assert_eq!(status, Some(1), "{op}");
+        assert_eq!(report["failures"][0]["op"], op);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
