@@ -1,8 +1,8 @@
 //! The example port in Python (`examples/ports/python/build2d_port.py`, written from the
 //! specification) passes the corpus and random cases of the ops it declares through the
-//! harness, and one-line breaks in it are caught. So the protocol, the corpus and the
-//! spec's first three stages (snapping, predicates, the arrangement) are enough for a
-//! port in another language.
+//! harness, and one-line breaks in it are caught and located at their stage. So the
+//! protocol, the corpus and the spec's first four stages (snapping, predicates, the
+//! arrangement, regions from outlines) are enough for a port in another language.
 //!
 //! Needs `python3` on the PATH (CI has it); set `BUILD2D_NO_PYTHON=1` to skip where it
 //! is missing, so that a missing interpreter is never a silent pass.
@@ -14,7 +14,7 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_build2d");
 const PORT: &str = "examples/ports/python/build2d_port.py";
 /// The ops the port declares, in the corpus order.
-const OPS: &str = "snap orient inCircle crossing pixel arrangement";
+const OPS: &str = "snap orient inCircle crossing pixel arrangement fromOutlines";
 
 fn python() -> Option<&'static str> {
     if std::env::var_os("BUILD2D_NO_PYTHON").is_some() {
@@ -77,46 +77,68 @@ fn the_python_port_passes_its_ops() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// Two one-line breaks, each caught in corpus and in random mode and blamed on its op:
-/// the crossing rounded down at a half instead of up (X8), and a reroute that visits its
-/// pixels in (x, y) order instead of along the edge (X7).
+/// One-line breaks, each failed in corpus and in random mode, and each random failure
+/// located at its stage: the crossing rounded down at a half instead of up (X8); the
+/// reroute visiting its pixels in (x, y) order instead of along the edge (X7), which a
+/// fromOutlines case shows and the harness traces to the arrangement; the turn at a
+/// shared vertex taken counter-clockwise ([R5]), which the harness finds in
+/// fromOutlines itself, the arrangement under it agreeing.
 #[test]
-fn a_broken_python_port_is_caught() {
+fn a_broken_python_port_is_caught_and_located() {
     let Some(python) = python() else { return };
     let source = std::fs::read_to_string(PORT).unwrap();
+    let x7 = "met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))";
+    let r5 = "d = rays[back - 1]";
     let breaks = [
-        ("crossing", "+ den) // (2 * den)", "- den) // (2 * den)"),
         (
-            "arrangement",
-            "met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))",
+            "+ den) // (2 * den)",
+            "- den) // (2 * den)",
+            "crossing",
+            "crossing",
+            "crossing",
+        ),
+        (
+            x7,
             "met.sort()",
+            "arrangement",
+            "fromOutlines",
+            "arrangement",
+        ),
+        (
+            r5,
+            "d = rays[(back + 1) % len(rays)]",
+            "fromOutlines",
+            "fromOutlines",
+            "fromOutlines",
         ),
     ];
-    for (op, line, broken_line) in breaks {
+    for (line, broken_line, corpus_op, random_op, stage) in breaks {
         let broken = source.replace(line, broken_line);
         assert_ne!(broken, source, "the line to break is gone: {line}");
         let dir = std::env::temp_dir().join(format!(
-            "build2d-python-port-{}-broken-{op}",
+            "build2d-python-port-{}-broken-{stage}",
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("port.py");
         std::fs::write(&script, broken).unwrap();
         let port = format!("{python} {}", script.display());
-        let (status, report) = conform(
-            &port,
-            &format!("--ops {op} --timeout-ms 3000"),
-            "broken-corpus",
+        let args = format!("--ops {corpus_op} --timeout-ms 3000");
+        let (status, report) = conform(&port, &args, "broken-corpus");
+        assert_eq!(status, Some(1), "{stage}");
+        assert!(
+            report["ops"][corpus_op]["failed"].as_u64().unwrap() > 0,
+            "{stage}"
         );
-        assert_eq!(status, Some(1), "{op}");
-        assert!(report["ops"][op]["failed"].as_u64().unwrap() > 0, "{op}");
         let args = format!(
-            "--random 200 --seed 1 --ops {op} --max-failures 1 --out {}",
+            "--random 300 --seed 1 --ops {random_op} --max-failures 1 --timeout-ms 3000 --out {}",
             dir.join("out").display()
         );
         let (status, report) = conform(&port, &args, "broken-random");
-        assert_eq!(status, Some(1), "{op}");
-        assert_eq!(report["failures"][0]["op"], op);
+        assert_eq!(status, Some(1), "{stage}");
+        let failure = &report["failures"][0];
+        assert_eq!(failure["op"], random_op);
+        assert_eq!(failure["stage"], stage, "{failure}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

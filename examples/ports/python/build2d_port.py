@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""A port of build2d's first three stages to Python: the protocol loop of docs/ports.md and
-the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel` and `arrangement`, written from
-docs/specification.md (sections 1, 3, 4 and 7: [A0]-[A5], X7-X9) and corpus/README.md.
+"""A port of build2d's first four stages to Python: the protocol loop of docs/ports.md and
+the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement` and
+`fromOutlines`, written from docs/specification.md (sections 1, 3, 4, 5 and 7, the
+labelling's [L1] and [X1]) and corpus/README.md.
 
 It is the example a port author starts from: a plain read-compute-write loop, every case
 caught so that the session survives, malformed input answered as such, answers flushed
 line by line. Python's integers are exact at any size, so the predicates need no filter
-and no 128-bit type; `fractions.Fraction` rounds the snap exactly. The arrangement is
-brute force (every pair of fragments, every pixel), as the specification states it: slow
-on large inputs, exact on all.
+and no 128-bit type; `fractions.Fraction` rounds the snap exactly. The arrangement and
+the labelling are brute force (every pair of fragments, every pixel, a ray per segment),
+as the specification states them: slow on large inputs, exact on all.
 
     build2d conform --port 'python3 examples/ports/python/build2d_port.py'
     build2d conform --port 'python3 examples/ports/python/build2d_port.py' --random 500 --seed 1
@@ -18,7 +19,7 @@ import json
 import sys
 from fractions import Fraction
 
-OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement"]
+OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines"]
 I64 = (-(2**63), 2**63 - 1)
 
 
@@ -256,7 +257,11 @@ def reroute(a, b, pixels):
     """a, then the pixels (other than a and b) that the closed segment a–b meets, in the
     order of X7 (projection on b − a, then (x, y)), then b."""
     d = (b[0] - a[0], b[1] - a[1])
-    met = [c for c in pixels if c != a and c != b and meets(a, b, c)]
+    # Pixels whose centre is more than one unit outside the segment's box cannot meet it:
+    # a filter on the candidates, not on the result ([C1]).
+    box = [(min(a[k], b[k]) - 1, max(a[k], b[k]) + 1) for k in (0, 1)]
+    near = [c for c in pixels if all(box[k][0] <= c[k] <= box[k][1] for k in (0, 1))]
+    met = [c for c in near if c != a and c != b and meets(a, b, c)]
     met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))
     return [a] + met + [b]
 
@@ -277,7 +282,16 @@ def merged(pieces):
 
 
 def arrange(edges):
-    """[A0]-[A5] with X7 and X9, brute force."""
+    """[A0]-[A5] with X7 and X9, brute force: the arrangement op's output."""
+    segments = arranged_segments(edges)
+    vertices = sorted({p for k in segments for p in k})
+    index = {p: i for i, p in enumerate(vertices)}
+    rows = sorted([index[a], index[b], n[0], n[1]] for (a, b), n in segments.items())
+    return {"vertices": [list(p) for p in vertices], "segments": rows}
+
+
+def arranged_segments(edges):
+    """The arrangement as {(A, B): (net0, net1)} with A < B in (x, y) order."""
     edges = [(a, b, n) for a, b, n in edges if a != b]                     # [A1]
     hot = {p for a, b, _ in edges for p in (a, b)}                         # [A2]
     for i, (a, b, _) in enumerate(edges):
@@ -322,11 +336,155 @@ def arrange(edges):
         key, sign = ((u, v), 1) if u < v else ((v, u), -1)
         old = nets.get(key, (0, 0))
         nets[key] = (old[0] + sign * n[0], old[1] + sign * n[1])
-    kept = {k: n for k, n in nets.items() if n != (0, 0)}
-    vertices = sorted({p for k in kept for p in k})
-    index = {p: i for i, p in enumerate(vertices)}
-    segments = sorted([index[a], index[b], n[0], n[1]] for (a, b), n in kept.items())
-    return {"vertices": [list(p) for p in vertices], "segments": segments}
+    return {k: n for k, n in nets.items() if n != (0, 0)}
+
+
+# ---- labelling and tracing (sections 5 and 8) ------------------------------------------
+
+
+def right_windings(segments, s):
+    """The windings of the face on the right of segment s = (u, v), u < v ([L1]): the sum
+    of the nets of the segments below a point just right of s's midpoint m, found by a
+    ray straight down. A segment t = (a, b) counts when a.x ≤ m.x < b.x (half-open, so a
+    ray through a vertex counts each chain once; vertical segments never) and it passes
+    below m there. Just below m for a sloped s, just right of m for a vertical one: no
+    segment lies between, since segments meet only at their ends."""
+    (u, v) = s
+    mx2, my2 = u[0] + v[0], u[1] + v[1]  # 2m, kept in integers
+    w0 = w1 = 0
+    for t, n in segments.items():
+        if t == s:
+            continue
+        a, b = t
+        if not (2 * a[0] <= mx2 < 2 * b[0]):
+            continue
+        # y of t at x = m.x, compared with m.y: (y_t − m.y) · 2 (b.x − a.x) < 0.
+        dx = b[0] - a[0]
+        if (2 * a[1] * dx + (b[1] - a[1]) * (mx2 - 2 * a[0])) - my2 * dx < 0:
+            w0, w1 = w0 + n[0], w1 + n[1]
+    return (w0, w1)
+
+
+INSIDE = {
+    "evenOdd": lambda w: w[0] % 2 == 1,
+    "union": lambda w: w[0] > 0 or w[1] > 0,
+    "intersection": lambda w: w[0] > 0 and w[1] > 0,
+    "difference": lambda w: w[0] > 0 and not w[1] > 0,
+    "xor": lambda w: (w[0] > 0) != (w[1] > 0),
+}
+
+
+def boundary(segments, inside):
+    """The boundary edges, directed with the inside on their left ([L6], X6)."""
+    edges = []
+    for (u, v), n in segments.items():
+        right = right_windings(segments, (u, v))
+        left = (right[0] + n[0], right[1] + n[1])
+        if inside(left) != inside(right):
+            edges.append((u, v) if inside(left) else (v, u))
+    return edges
+
+
+def ray_key(d):
+    """Counter-clockwise angle order of a direction from +x: the half-plane first
+    (y > 0, or y = 0 and x > 0, comes first), then the cross product (X6)."""
+    upper = d[1] > 0 or (d[1] == 0 and d[0] > 0)
+    return (0 if upper else 1, d)
+
+
+def ccw_sorted(rays):
+    """Rays (directions) sorted counter-clockwise; within a half-plane, a before b when
+    cross(a, b) > 0."""
+    import functools
+
+    def compare(a, b):
+        ha, hb = ray_key(a)[0], ray_key(b)[0]
+        if ha != hb:
+            return ha - hb
+        c = a[0] * b[1] - a[1] * b[0]
+        return -1 if c > 0 else (1 if c < 0 else 0)
+
+    return sorted(rays, key=functools.cmp_to_key(compare))
+
+
+def trace(edges):
+    """The rings of the boundary edges: X6's successor, [R4]'s dropping, [R6]'s order."""
+    ends = {}
+    for u, v in edges:
+        ends.setdefault(u, []).append((v[0] - u[0], v[1] - u[1]))
+        ends.setdefault(v, []).append((u[0] - v[0], u[1] - v[1]))
+    outgoing = set(edges)
+    order = {p: ccw_sorted(rays) for p, rays in ends.items()}
+    successor = {}
+    for u, v in edges:
+        rays = order[v]
+        back = rays.index((u[0] - v[0], u[1] - v[1]))
+        d = rays[back - 1]  # the ray just before the reversed one, counter-clockwise
+        w = (v[0] + d[0], v[1] + d[1])
+        assert (v, w) in outgoing, "a wedge rule broken: the successor is not outgoing"
+        successor[(u, v)] = (v, w)
+    rings, seen = [], set()
+    for e in sorted(edges):
+        if e in seen:
+            continue
+        ring, f = [], e
+        while f not in seen:
+            seen.add(f)
+            ring.append(f[0])
+            f = successor[f]
+        n = len(ring)
+        kept = [ring[i] for i in range(n)
+                if not (len(ends[ring[i]]) == 2
+                        and orient_sign(ring[i - 1], ring[i], ring[(i + 1) % n]) == 0)]
+        first = min(range(len(kept)), key=lambda i: (kept[i], kept[(i + 1) % len(kept)]))
+        rings.append(kept[first:] + kept[:first])
+    rings.sort(key=lambda r: (r[0], r[1]))
+    return rings
+
+
+def overlay(edges, inside):
+    """The region that `inside` selects from the arrangement of tagged edges."""
+    return trace(boundary(arranged_segments(edges), INSIDE[inside]))
+
+
+def ring_edges(rings, counts):
+    return [(r[i], r[(i + 1) % len(r)], counts) for r in rings for i in range(len(r))]
+
+
+def from_outlines(case):
+    bits, outlines = fields(case, ["op", "snapBits", "outlines"])[1:]
+    bits = integer(bits)
+    outlines = [[[world_point(p) for p in listed(ring)] for ring in listed(o)]
+                for o in listed(outlines)]
+    check_snap_bits(bits)
+    # [X3]: per outline, per ring, its vertex count, then its coordinates, x before y.
+    snapped_outlines = []
+    for o, outline in enumerate(outlines):
+        rings = []
+        for r, ring in enumerate(outline):
+            if len(ring) < 3:
+                raise TypedError({"kind": "invalidArgument", "argument": "ring",
+                                  "location": {"kind": "ring", "outline": o, "ring": r}})
+            points = []
+            for v, point in enumerate(ring):
+                coordinates = []
+                for axis, x in zip("xy", point):
+                    if x != x or abs(x) > 2.0**21:
+                        raise TypedError({"kind": "outOfRange", "value": f64_json(x),
+                                          "location": {"kind": "vertex", "outline": o,
+                                                       "ring": r, "vertex": v, "axis": axis}})
+                    coordinates.append(snapped(x, bits, ""))
+                points.append(tuple(coordinates))
+            rings.append(points)
+        snapped_outlines.append(rings)
+    # [X2]: each outline even-odd on its own; with more than one, their union.
+    resolved = [overlay(ring_edges(rings, (1, 0)), "evenOdd") for rings in snapped_outlines]
+    if len(resolved) == 1:
+        result = resolved[0]
+    else:
+        edges = [e for rings in resolved for e in ring_edges(rings, (1, 0))]
+        result = overlay(edges, "union") if edges else []
+    return {"snapBits": bits, "rings": [[list(p) for p in ring] for ring in result]}
 
 
 COUNTS = {0: (1, 0), 1: (0, 1), 2: (1, 1)}
@@ -358,7 +516,7 @@ def arrangement(case):
 
 
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
-       "pixel": pixel, "arrangement": arrangement}
+       "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines}
 
 
 def run(case):
