@@ -1,8 +1,8 @@
 //! The example port in Python (`examples/ports/python/build2d_port.py`, written from the
 //! specification) passes the corpus and random cases of the ops it declares through the
 //! harness, and one-line breaks in it are caught and located at their stage. So the
-//! protocol, the corpus and the spec's first four stages (snapping, predicates, the
-//! arrangement, regions from outlines) are enough for a port in another language.
+//! protocol, the corpus and the spec's first five stages (snapping, predicates, the
+//! arrangement, regions, booleans) are enough for a port in another language.
 //!
 //! Needs `python3` on the PATH (CI has it); set `BUILD2D_NO_PYTHON=1` to skip where it
 //! is missing, so that a missing interpreter is never a silent pass.
@@ -14,7 +14,8 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_build2d");
 const PORT: &str = "examples/ports/python/build2d_port.py";
 /// The ops the port declares, in the corpus order.
-const OPS: &str = "snap orient inCircle crossing pixel arrangement fromOutlines";
+const OPS: &str = "snap orient inCircle crossing pixel arrangement fromOutlines fromTileMap \
+                   union intersection difference xor";
 
 fn python() -> Option<&'static str> {
     if std::env::var_os("BUILD2D_NO_PYTHON").is_some() {
@@ -82,37 +83,38 @@ fn the_python_port_passes_its_ops() {
 /// reroute visiting its pixels in (x, y) order instead of along the edge (X7), which a
 /// fromOutlines case shows and the harness traces to the arrangement; the turn at a
 /// shared vertex taken counter-clockwise ([R5]), which the harness finds in
-/// fromOutlines itself, the arrangement under it agreeing.
+/// fromOutlines itself, the arrangement under it agreeing; intersection selecting the
+/// union's faces ([X1]), found in the op, its operands and their arrangement agreeing.
 #[test]
 fn a_broken_python_port_is_caught_and_located() {
     let Some(python) = python() else { return };
     let source = std::fs::read_to_string(PORT).unwrap();
-    let x7 = "met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))";
-    let r5 = "d = rays[back - 1]";
+    // (the line, its break, "corpus op, random op, the stage the failure is located at")
     let breaks = [
         (
             "+ den) // (2 * den)",
             "- den) // (2 * den)",
-            "crossing",
-            "crossing",
-            "crossing",
+            "crossing crossing crossing",
         ),
         (
-            x7,
+            "met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))",
             "met.sort()",
-            "arrangement",
-            "fromOutlines",
-            "arrangement",
+            "arrangement fromOutlines arrangement",
         ),
         (
-            r5,
+            "d = rays[back - 1]",
             "d = rays[(back + 1) % len(rays)]",
-            "fromOutlines",
-            "fromOutlines",
-            "fromOutlines",
+            "fromOutlines fromOutlines fromOutlines",
+        ),
+        (
+            "w[0] > 0 and w[1] > 0,",
+            "w[0] > 0 or w[1] > 0,",
+            "intersection intersection intersection",
         ),
     ];
-    for (line, broken_line, corpus_op, random_op, stage) in breaks {
+    for (line, broken_line, ops) in breaks {
+        let [corpus_op, random_op, stage]: [&str; 3] =
+            ops.split(' ').collect::<Vec<_>>().try_into().unwrap();
         let broken = source.replace(line, broken_line);
         assert_ne!(broken, source, "the line to break is gone: {line}");
         let dir = std::env::temp_dir().join(format!(

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""A port of build2d's first four stages to Python: the protocol loop of docs/ports.md and
-the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement` and
-`fromOutlines`, written from docs/specification.md (sections 1, 3, 4, 5 and 7, the
-labelling's [L1] and [X1]) and corpus/README.md.
+"""A port of build2d's first five stages to Python: the protocol loop of docs/ports.md and
+the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement`, `fromOutlines`,
+`fromTileMap`, `union`, `intersection`, `difference` and `xor`, written from
+docs/specification.md (sections 1 and 3 to 8) and corpus/README.md.
 
 It is the example a port author starts from: a plain read-compute-write loop, every case
 caught so that the session survives, malformed input answered as such, answers flushed
@@ -15,11 +15,13 @@ as the specification states them: slow on large inputs, exact on all.
     build2d conform --port 'python3 examples/ports/python/build2d_port.py' --random 500 --seed 1
 """
 
+import functools
 import json
 import sys
 from fractions import Fraction
 
-OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines"]
+OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines",
+       "fromTileMap", "union", "intersection", "difference", "xor"]
 I64 = (-(2**63), 2**63 - 1)
 
 
@@ -395,7 +397,6 @@ def ray_key(d):
 def ccw_sorted(rays):
     """Rays (directions) sorted counter-clockwise; within a half-plane, a before b when
     cross(a, b) > 0."""
-    import functools
 
     def compare(a, b):
         ha, hb = ray_key(a)[0], ray_key(b)[0]
@@ -451,11 +452,12 @@ def ring_edges(rings, counts):
     return [(r[i], r[(i + 1) % len(r)], counts) for r in rings for i in range(len(r))]
 
 
-def from_outlines(case):
-    bits, outlines = fields(case, ["op", "snapBits", "outlines"])[1:]
-    bits = integer(bits)
-    outlines = [[[world_point(p) for p in listed(ring)] for ring in listed(o)]
-                for o in listed(outlines)]
+def read_outlines(v):
+    return [[[world_point(p) for p in listed(ring)] for ring in listed(o)] for o in listed(v)]
+
+
+def region_of_outlines(bits, outlines):
+    """X2, after the case is read: the rings of the region, validated in X3's order."""
     check_snap_bits(bits)
     # [X3]: per outline, per ring, its vertex count, then its coordinates, x before y.
     snapped_outlines = []
@@ -480,11 +482,131 @@ def from_outlines(case):
     # [X2]: each outline even-odd on its own; with more than one, their union.
     resolved = [overlay(ring_edges(rings, (1, 0)), "evenOdd") for rings in snapped_outlines]
     if len(resolved) == 1:
-        result = resolved[0]
-    else:
-        edges = [e for rings in resolved for e in ring_edges(rings, (1, 0))]
-        result = overlay(edges, "union") if edges else []
-    return {"snapBits": bits, "rings": [[list(p) for p in ring] for ring in result]}
+        return resolved[0]
+    edges = [e for rings in resolved for e in ring_edges(rings, (1, 0))]
+    return overlay(edges, "union") if edges else []
+
+
+def region_json(bits, rings):
+    return {"snapBits": bits, "rings": [[list(p) for p in ring] for ring in rings]}
+
+
+def from_outlines_op(case):
+    bits, outlines = fields(case, ["op", "snapBits", "outlines"])[1:]
+    bits = integer(bits)
+    return region_json(bits, region_of_outlines(bits, read_outlines(outlines)))
+
+
+# ---- tile maps (section 6) -------------------------------------------------------------
+
+TILE_FIELDS = ["width", "height", "cellSize", "origin", "cells"]
+
+
+def read_tile_map(values):
+    width, height, cell_size, origin, cells = values
+    return (integer(width), integer(height), f64(cell_size), world_point(origin),
+            [integer(c) for c in listed(cells)])
+
+
+def grid_lines(origin, cell_size, count, axis):
+    """Line i of one axis, origin + i × cellSize in f64 ([T2]), once lines 0..=count are
+    checked by [G1] (the first bad line by binary search: the values never decrease)."""
+    def value(i):
+        return origin + float(i) * cell_size
+
+    def bad(v):
+        return v != v or abs(v) > 2.0**21
+
+    first_bad = None
+    if bad(value(0)):
+        first_bad = 0
+    elif bad(value(count)):
+        low, high = 0, count  # value(low) is good, value(high) is bad
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (low, mid) if bad(value(mid)) else (mid, high)
+        first_bad = high
+    if first_bad is not None:
+        raise TypedError({"kind": "outOfRange", "value": f64_json(value(first_bad)),
+                          "location": {"kind": "gridLine", "axis": axis, "line": first_bad}})
+    return value
+
+
+def region_of_tile_map(bits, tile_map):
+    """X5: validation in its order, then the union of the walkable cells' rectangles."""
+    width, height, cell_size, origin, cells = tile_map
+    check_snap_bits(bits)
+    for name, n in (("width", width), ("height", height)):
+        if n < 0:
+            raise TypedError({"kind": "invalidArgument", "argument": name})
+    if len(cells) != width * height or any(c not in (0, 1) for c in cells):
+        raise TypedError({"kind": "invalidArgument", "argument": "cells"})
+    if not (cell_size == cell_size and abs(cell_size) != float("inf")
+            and Fraction(cell_size) * 2**bits >= 1):
+        raise TypedError({"kind": "invalidArgument", "argument": "cellSize"})
+    x_line = grid_lines(origin[0], cell_size, width, "x")
+    y_line = grid_lines(origin[1], cell_size, height, "y")
+    if width == 0 or height == 0:
+        return []
+    xs = [snapped(x_line(i), bits, "") for i in range(width + 1)]
+    ys = [snapped(y_line(i), bits, "") for i in range(height + 1)]
+    # The rectangles' edges, merged up front: every edge lies on a grid line between two
+    # consecutive line values, so two of them coincide or meet at an end, none crosses
+    # another, and no edge meets the pixel of a point other than its own ends (distinct
+    # integer lines are a unit apart at least). The arrangement of the rectangles is
+    # therefore these edges with their nets, and the edges that cancel (between two
+    # walkable cells) force no pixel that matters: drop them before the brute force.
+    nets = {}
+    for y in range(height):
+        for x in range(width):
+            if cells[y * width + x]:
+                corners = [(xs[x], ys[y]), (xs[x + 1], ys[y]), (xs[x + 1], ys[y + 1]),
+                           (xs[x], ys[y + 1])]
+                for a, b in zip(corners, corners[1:] + corners[:1]):
+                    if a != b:
+                        key, sign = ((a, b), 1) if a < b else ((b, a), -1)
+                        nets[key] = nets.get(key, 0) + sign
+    edges = [(a, b, (n, 0)) for (a, b), n in nets.items() if n != 0]
+    return overlay(edges, "union") if edges else []
+
+
+def from_tile_map(case):
+    values = fields(case, ["op", "snapBits"] + TILE_FIELDS)[1:]
+    bits = integer(values[0])
+    return region_json(bits, region_of_tile_map(bits, read_tile_map(values[1:])))
+
+
+# ---- booleans ---------------------------------------------------------------------------
+
+
+def read_region_input(v):
+    """A RegionInput: snapBits and exactly one of outlines / tileMap (read, not resolved)."""
+    if type(v) is not dict:
+        raise Malformed("a RegionInput is an object")
+    if set(v) == {"snapBits", "outlines"}:
+        return ("outlines", integer(v["snapBits"]), read_outlines(v["outlines"]))
+    if set(v) == {"snapBits", "tileMap"} and type(v["tileMap"]) is dict:
+        return ("tileMap", integer(v["snapBits"]),
+                read_tile_map(fields(v["tileMap"], TILE_FIELDS)))
+    raise Malformed(f"a RegionInput has snapBits and one of outlines / tileMap: {sorted(v)}")
+
+
+def resolve(region_input):
+    kind, bits, source = region_input
+    if kind == "outlines":
+        return bits, region_of_outlines(bits, source)
+    return bits, region_of_tile_map(bits, source)
+
+
+def boolean(case):
+    op, a, b = fields(case, ["op", "a", "b"])
+    a, b = read_region_input(a), read_region_input(b)
+    # [G5]: a's errors, then b's, then the mismatch.
+    (bits_a, rings_a), (bits_b, rings_b) = resolve(a), resolve(b)
+    if bits_a != bits_b:
+        raise TypedError({"kind": "snapBitsMismatch", "left": bits_a, "right": bits_b})
+    edges = ring_edges(rings_a, (1, 0)) + ring_edges(rings_b, (0, 1))
+    return region_json(bits_a, overlay(edges, op) if edges else [])
 
 
 COUNTS = {0: (1, 0), 1: (0, 1), 2: (1, 1)}
@@ -516,7 +638,9 @@ def arrangement(case):
 
 
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
-       "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines}
+       "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines_op,
+       "fromTileMap": from_tile_map, "union": boolean, "intersection": boolean,
+       "difference": boolean, "xor": boolean}
 
 
 def run(case):
