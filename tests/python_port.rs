@@ -1,8 +1,9 @@
 //! The example port in Python (`examples/ports/python/build2d_port.py`, written from the
 //! specification) passes the corpus and random cases of the ops it declares through the
 //! harness, and one-line breaks in it are caught and located at their stage. So the
-//! protocol, the corpus and the spec's first five stages (snapping, predicates, the
-//! arrangement, regions, booleans) are enough for a port in another language.
+//! protocol, the corpus and the spec's first six stages (snapping, predicates, the
+//! arrangement, regions, booleans, offsets and the shrink) are enough for a port in
+//! another language.
 //!
 //! Needs `python3` on the PATH (CI has it); set `BUILD2D_NO_PYTHON=1` to skip where it
 //! is missing, so that a missing interpreter is never a silent pass.
@@ -15,7 +16,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_build2d");
 const PORT: &str = "examples/ports/python/build2d_port.py";
 /// The ops the port declares, in the corpus order.
 const OPS: &str = "snap orient inCircle crossing pixel arrangement fromOutlines fromTileMap \
-                   union intersection difference xor";
+                   union intersection difference xor offset shrink";
 
 fn python() -> Option<&'static str> {
     if std::env::var_os("BUILD2D_NO_PYTHON").is_some() {
@@ -71,10 +72,21 @@ fn the_python_port_passes_its_ops() {
     }
     assert_eq!(report["totals"]["failed"], 0);
     let out = std::env::temp_dir().join(format!("build2d-python-port-{}-out", std::process::id()));
-    let args = format!("--random 1000 --seed 5 --size 12 --out {}", out.display());
-    let (status, report) = conform(&port, &args, "random");
-    assert_eq!(status, Some(0), "{}", report["failures"]);
-    assert_eq!(report["totals"]["passed"], 1000);
+    // Random cases: 1,000 of the first twelve ops, and 30 offsets and shrinks (their
+    // circle polygons make the brute-force arrangement slow).
+    let fast = OPS
+        .split(' ')
+        .filter(|op| !["offset", "shrink"].contains(op));
+    let fast: Vec<&str> = fast.collect();
+    for (ops, n, seed) in [(fast.join(","), 1000, 5), ("offset,shrink".into(), 30, 6)] {
+        let args = format!(
+            "--random {n} --seed {seed} --size 12 --ops {ops} --out {}",
+            out.display()
+        );
+        let (status, report) = conform(&port, &args, "random");
+        assert_eq!(status, Some(0), "{}", report["failures"]);
+        assert_eq!(report["totals"]["passed"], n);
+    }
     let _ = std::fs::remove_dir_all(&out);
 }
 
@@ -84,12 +96,15 @@ fn the_python_port_passes_its_ops() {
 /// fromOutlines case shows and the harness traces to the arrangement; the turn at a
 /// shared vertex taken counter-clockwise ([R5]), which the harness finds in
 /// fromOutlines itself, the arrangement under it agreeing; intersection selecting the
-/// union's faces ([X1]), found in the op, its operands and their arrangement agreeing.
+/// union's faces ([X1]), found in the op, its operands and their arrangement agreeing;
+/// the shrink's sectors cut from the circumscribed polygon instead of the equal-area ring
+/// ([E1]), found in the shrink, the arrangement of its fed edges agreeing.
 #[test]
 fn a_broken_python_port_is_caught_and_located() {
     let Some(python) = python() else { return };
     let source = std::fs::read_to_string(PORT).unwrap();
-    // (the line, its break, "corpus op, random op, the stage the failure is located at")
+    // (the line, its break, "corpus op, random op (- for none), the stage the failure is
+    // located at")
     let breaks = [
         (
             "+ den) // (2 * den)",
@@ -105,6 +120,12 @@ fn a_broken_python_port_is_caught_and_located() {
             "d = rays[back - 1]",
             "d = rays[(back + 1) % len(rays)]",
             "fromOutlines fromOutlines fromOutlines",
+        ),
+        (
+            "w = equal_area_ring(r, m)",
+            "w = [(rhe(x), rhe(y)) for x, y in circumscribed(r, m)]",
+            // Corpus mode only: shrinking a random shrink case costs minutes in Python.
+            "shrink - shrink",
         ),
         (
             "w[0] > 0 and w[1] > 0,",
@@ -132,6 +153,15 @@ fn a_broken_python_port_is_caught_and_located() {
             report["ops"][corpus_op]["failed"].as_u64().unwrap() > 0,
             "{stage}"
         );
+        if random_op == "-" {
+            // Corpus mode locates it too: no stage before the op differs.
+            for failure in report["failures"].as_array().unwrap() {
+                assert_eq!(failure["op"], stage);
+                assert!(failure.get("stage").is_none(), "{failure}");
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+            continue;
+        }
         let args = format!(
             "--random 300 --seed 1 --ops {random_op} --max-failures 1 --timeout-ms 3000 --out {}",
             dir.join("out").display()

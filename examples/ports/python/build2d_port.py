@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""A port of build2d's first five stages to Python: the protocol loop of docs/ports.md and
+"""A port of build2d's first six stages to Python: the protocol loop of docs/ports.md and
 the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement`, `fromOutlines`,
-`fromTileMap`, `union`, `intersection`, `difference` and `xor`, written from
-docs/specification.md (sections 1 and 3 to 8) and corpus/README.md.
+`fromTileMap`, `union`, `intersection`, `difference`, `xor`, `offset` and `shrink`,
+written from docs/specification.md (sections 1 and 3 to 10) and corpus/README.md.
 
 It is the example a port author starts from: a plain read-compute-write loop, every case
 caught so that the session survives, malformed input answered as such, answers flushed
@@ -15,13 +15,15 @@ as the specification states them: slow on large inputs, exact on all.
     build2d conform --port 'python3 examples/ports/python/build2d_port.py' --random 500 --seed 1
 """
 
+import bisect
 import functools
 import json
+import math
 import sys
 from fractions import Fraction
 
 OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines",
-       "fromTileMap", "union", "intersection", "difference", "xor"]
+       "fromTileMap", "union", "intersection", "difference", "xor", "offset", "shrink"]
 I64 = (-(2**63), 2**63 - 1)
 
 
@@ -260,9 +262,11 @@ def reroute(a, b, pixels):
     order of X7 (projection on b − a, then (x, y)), then b."""
     d = (b[0] - a[0], b[1] - a[1])
     # Pixels whose centre is more than one unit outside the segment's box cannot meet it:
-    # a filter on the candidates, not on the result ([C1]).
+    # a filter on the candidates, not on the result ([C1]). `pixels` is sorted.
     box = [(min(a[k], b[k]) - 1, max(a[k], b[k]) + 1) for k in (0, 1)]
-    near = [c for c in pixels if all(box[k][0] <= c[k] <= box[k][1] for k in (0, 1))]
+    lo = bisect.bisect_left(pixels, (box[0][0],))
+    hi = bisect.bisect_right(pixels, (box[0][1], float("inf")))
+    near = [c for c in pixels[lo:hi] if box[1][0] <= c[1] <= box[1][1]]
     met = [c for c in near if c != a and c != b and meets(a, b, c)]
     met.sort(key=lambda c: ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1], c))
     return [a] + met + [b]
@@ -292,37 +296,47 @@ def arrange(edges):
     return {"vertices": [list(p) for p in vertices], "segments": rows}
 
 
+def crossings_of(segments):
+    """The rounded proper crossings of all pairs of segments. Pairs whose x ranges are
+    apart cannot cross, so the segments are swept by their smaller x: a filter on the
+    candidate pairs, not on the result ([C1])."""
+    spans = sorted((min(a[0], b[0]), max(a[0], b[0]), a, b) for a, b, _ in segments)
+    found = set()
+    for i, (_, right, a, b) in enumerate(spans):
+        for left2, _, c, d in spans[i + 1:]:
+            if left2 > right:
+                break
+            p = rounded_crossing(a, b, c, d)
+            if p is not None:
+                found.add(p)
+    return found
+
+
 def arranged_segments(edges):
     """The arrangement as {(A, B): (net0, net1)} with A < B in (x, y) order."""
     edges = [(a, b, n) for a, b, n in edges if a != b]                     # [A1]
-    hot = {p for a, b, _ in edges for p in (a, b)}                         # [A2]
-    for i, (a, b, _) in enumerate(edges):
-        for c, d, _ in edges[i + 1:]:
-            p = rounded_crossing(a, b, c, d)
-            if p is not None:
-                hot.add(p)
+    hot = {p for a, b, _ in edges for p in (a, b)} | crossings_of(edges)    # [A2]
     pieces = []
+    hot = sorted(hot)
     for a, b, n in edges:                                                  # [A3]
         path = reroute(a, b, hot)
         pieces += [(u, v, n) for u, v in zip(path, path[1:])]
     pieces = merged(pieces)
     for _ in range(256):                                                   # [X9]
-        crossings = set()
-        for i, (a, b, _) in enumerate(pieces):
-            for c, d, _ in pieces[i + 1:]:
-                p = rounded_crossing(a, b, c, d)
-                if p is not None:
-                    crossings.add(p)
+        crossings = sorted(crossings_of(pieces))
         changed = False
         rerouted = []
         for u, v, n in pieces:
             path = reroute(u, v, crossings)
             changed |= len(path) > 2
             rerouted += [(x, y, n) for x, y in zip(path, path[1:])]
-        ends = {p for u, v, _ in rerouted for p in (u, v)}
+        ends = sorted({p for u, v, _ in rerouted for p in (u, v)})
         split = []
         for u, v, n in rerouted:
-            inside = [p for p in ends if in_open_interior(u, v, p)]
+            # Only the ends within the fragment's x range can lie in its interior.
+            lo = bisect.bisect_left(ends, (min(u[0], v[0]),))
+            hi = bisect.bisect_right(ends, (max(u[0], v[0]), float("inf")))
+            inside = [p for p in ends[lo:hi] if in_open_interior(u, v, p)]
             changed |= bool(inside)
             d = (v[0] - u[0], v[1] - u[1])
             inside.sort(key=lambda p: (p[0] - u[0]) * d[0] + (p[1] - u[1]) * d[1])
@@ -637,10 +651,235 @@ def arrangement(case):
     return arrange([(a, b, COUNTS[tag]) for a, b, tag in edges])
 
 
+# ---- offsets and the shrink (sections 9 and 10) -----------------------------------------
+# Every f64 formula is evaluated as written, one operation at a time: Python's floats are
+# IEEE-754 binary64, it never fuses a multiply and an add, math.sqrt is correctly rounded
+# and round() of a float rounds a half to even (rhe).
+
+
+def rhe(v):
+    return round(v)
+
+
+def edge_offset(a, b, r):
+    """X11: V of the edge a→b, the rounded offset r along its left unit normal."""
+    dx, dy = float(b[0] - a[0]), float(b[1] - a[1])
+    length = math.sqrt((dx * dx) + (dy * dy))
+    n = ((-dy) / length, dx / length)
+    return (rhe(r * n[0]), rhe(r * n[1]))
+
+
+def half_angles():
+    """X12: {N: (cos 2π/N, sin 2π/N)} for N = 4, 8, …, 512 by half-angle steps."""
+    table, c, s, n = {}, 0.0, 1.0, 4
+    while n <= 512:
+        table[n] = (c, s)
+        c2 = math.sqrt((1.0 + c) / 2.0)
+        c, s, n = c2, s / (2.0 * c2), 2 * n
+    return table
+
+
+HALF = half_angles()
+
+
+def sides_and_tolerance(r, arc_tolerance, bits):
+    """X12's m for the offset r (grid units) and the tolerance given in public units."""
+    t = arc_tolerance * float(2**bits)
+    tol = t if t >= 1.0 else max(1.0, r / 128.0)
+    for m in (8, 16, 32, 64, 128):
+        if ((r / HALF[2 * m][0]) - r) <= tol:
+            return m
+    return 256
+
+
+def circumscribed(r, m):
+    """X12: the m-gon's vertices about the origin, unrounded, vertex 0 at (r, h)."""
+    cos_half, sin_half = HALF[2 * m]
+    c, s = HALF[m]
+    x, y = r, r * (sin_half / cos_half)
+    vertices = [(x, y)]
+    for _ in range(m - 1):
+        x, y = (x * c) - (y * s), (x * s) + (y * c)
+        vertices.append((x, y))
+    return vertices
+
+
+def ring_edge_list(rings):
+    """Every ring edge a→b, rings in canonical order, each from its first vertex."""
+    return [(r[i], r[(i + 1) % len(r)]) for r in rings for i in range(len(r))]
+
+
+def hull(points):
+    """The strictly convex hull, counter-clockwise from its smallest point (X13)."""
+    points = sorted(set(points))
+    if len(points) < 3:
+        return points
+
+    def half(seq):
+        chain = []
+        for p in seq:
+            while len(chain) >= 2 and orient_sign(chain[-2], chain[-1], p) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    lower, upper = half(points), half(reversed(points))
+    return lower[:-1] + upper[:-1]
+
+
+def read_region_and_numbers(case, names):
+    """The RegionInput and the named f64 fields of an offset or shrink case."""
+    region = read_region_input(case["region"])
+    return region, [f64(case[n]) for n in names]
+
+
+def check_arc_tolerance(t):
+    if t != t or abs(t) == float("inf") or t < 0:
+        raise TypedError({"kind": "invalidArgument", "argument": "arcTolerance"})
+
+
+def offset(case):
+    fields(case, ["op", "region", "distance", "join", "arcTolerance"])
+    region, (distance, arc_tolerance) = read_region_and_numbers(
+        case, ["distance", "arcTolerance"])
+    join = case["join"]
+    if type(join) is not str:
+        raise Malformed("`join` is a string")
+    bits, rings = resolve(region)
+    if distance != distance or abs(distance) > 2.0**20:
+        raise TypedError({"kind": "outOfRange", "value": f64_json(distance),
+                          "location": {"kind": "argument", "name": "distance"}})
+    if join not in ("round", "square"):
+        raise TypedError({"kind": "invalidArgument", "argument": "join"})
+    check_arc_tolerance(arc_tolerance)
+    # [O6] cannot fail here: a RegionInput's points are within 2^21 · 2^S, and one offset
+    # adds at most 2^20 · 2^S.
+    if distance == 0 or not rings:
+        return region_json(bits, rings)
+    r = abs(distance) * float(2**bits)
+    pieces = []
+    edges = ring_edge_list(rings)
+    if join == "round":
+        for a, b in edges:
+            v = edge_offset(a, b, r)
+            pieces.append([(a[0] - v[0], a[1] - v[1]), (b[0] - v[0], b[1] - v[1]),
+                           (b[0] + v[0], b[1] + v[1]), (a[0] + v[0], a[1] + v[1])])
+        polygon = [(rhe(x), rhe(y)) for x, y in
+                   circumscribed(r, sides_and_tolerance(r, arc_tolerance, bits))]
+        for p in sorted({p for ring in rings for p in ring}):
+            pieces.append([(p[0] + x, p[1] + y) for x, y in polygon])
+    else:
+        h = max(1, rhe(r))
+        square = [(-h, -h), (h, -h), (h, h), (-h, h)]
+        for a, b in edges:
+            pieces.append(hull([(p[0] + x, p[1] + y) for p in (a, b) for x, y in square]))
+    fed = [(a, b, (1, 0)) for a, b in edges]
+    for piece in pieces:
+        fed += [(piece[i], piece[(i + 1) % len(piece)], (0, 1)) for i in range(len(piece))]
+    return region_json(bits, overlay(fed, "union" if distance > 0 else "difference"))
+
+
+def equal_area_ring(r, m):
+    """X14: the equal-area ring's rounded vertices W_0 … W_{m−1}."""
+    q = m // 4
+    cos_half, sin_half = HALF[2 * m]
+    h = r * (sin_half / cos_half)
+    c_j = circumscribed(r, m)
+
+    def quadrant(lam):
+        return ([(r, lam * h)] + [(lam * c_j[j][0], lam * c_j[j][1]) for j in range(1, q - 1)]
+                + [(lam * h, r)])
+
+    def area(lam):
+        p = [(0.0, 0.0), (r, 0.0)] + quadrant(lam) + [(0.0, r)]
+        total = 0.0
+        for i in range(len(p)):
+            j = (i + 1) % len(p)
+            total = total + ((p[i][0] * p[j][1]) - (p[j][0] * p[i][1]))
+        return total / 2.0
+
+    target = ((math.pi * r) * r) / 4.0
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2.0
+        if area(mid) < target:
+            lo = mid
+        else:
+            hi = mid
+    first = [(rhe(x), rhe(y)) for x, y in quadrant(hi)]
+    ring = list(first)
+    while len(ring) < m:
+        x, y = ring[len(ring) - q]
+        ring.append((-y, x))
+    return ring
+
+
+def shrink(case):
+    names = sorted(k for k in case if k != "op")
+    if names not in (["arcTolerance", "radius", "region"], ["cellSize", "radius", "region"]):
+        raise Malformed(f"a shrink has region, radius and one of arcTolerance / cellSize: {names}")
+    given = "arcTolerance" if "arcTolerance" in case else "cellSize"
+    region, (radius, tolerance_or_cell) = read_region_and_numbers(case, ["radius", given])
+    bits, rings = resolve(region)
+    if given == "cellSize":
+        cell = tolerance_or_cell
+        if not (cell == cell and abs(cell) != float("inf") and cell > 0):
+            raise TypedError({"kind": "invalidArgument", "argument": "cellSize"})
+    if radius < 0:
+        raise TypedError({"kind": "invalidArgument", "argument": "radius"})
+    if radius != radius or radius > 2.0**20:
+        raise TypedError({"kind": "outOfRange", "value": f64_json(radius),
+                          "location": {"kind": "argument", "name": "radius"}})
+    if given == "cellSize":
+        arc_tolerance = max(cell / 4.0, min(0.0825 * radius, cell / 2.0))  # [S7]
+    else:
+        arc_tolerance = tolerance_or_cell
+    check_arc_tolerance(arc_tolerance)
+    if radius == 0 or not rings:
+        return region_json(bits, rings)
+    r = radius * float(2**bits)
+    m = sides_and_tolerance(r, arc_tolerance, bits)
+    w = equal_area_ring(r, m)
+    fed = []
+    for ring in rings:
+        n = len(ring)
+        reflex = []
+        for i in range(n):
+            prev, a, nxt = ring[i - 1], ring[i], ring[(i + 1) % n]
+            d_in, d_out = (a[0] - prev[0], a[1] - prev[1]), (nxt[0] - a[0], nxt[1] - a[1])
+            reflex.append(d_in[0] * d_out[1] - d_in[1] * d_out[0] < 0)
+        for i in range(n):
+            a, b = ring[i], ring[(i + 1) % n]
+            v = edge_offset(a, b, r)
+            av, bv = (a[0] + v[0], a[1] + v[1]), (b[0] + v[0], b[1] + v[1])
+            fed.append((a, b, (1, 1)))
+            if not reflex[(i + 1) % n]:
+                fed.append((b, bv, (0, 1)))
+            fed.append((bv, av, (0, 1)))
+            if not reflex[i]:
+                fed.append((av, a, (0, 1)))
+        for i in range(n):
+            if not reflex[i]:
+                continue
+            prev, a, nxt = ring[i - 1], ring[i], ring[(i + 1) % n]
+            d_in, d_out = (a[0] - prev[0], a[1] - prev[1]), (nxt[0] - a[0], nxt[1] - a[1])
+            n_out, n_in = (-d_out[1], d_out[0]), (-d_in[1], d_in[0])
+            inside = [n_out[0] * p[1] - n_out[1] * p[0] > 0
+                      and p[0] * n_in[1] - p[1] * n_in[0] > 0 for p in w]
+            starts = [j for j in range(m) if inside[j] and not inside[j - 1]]
+            listed_j = [(starts[0] + k) % m for k in range(m)] if starts else []
+            v_out, v_in = edge_offset(a, nxt, r), edge_offset(prev, a, r)
+            arc = ([(a[0] + v_out[0], a[1] + v_out[1])]
+                   + [(a[0] + w[j][0], a[1] + w[j][1]) for j in listed_j if inside[j]]
+                   + [(a[0] + v_in[0], a[1] + v_in[1])])
+            fed += [(p, q2, (0, 1)) for p, q2 in zip(arc, arc[1:])]
+    return region_json(bits, overlay(fed, "difference"))
+
+
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
        "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines_op,
        "fromTileMap": from_tile_map, "union": boolean, "intersection": boolean,
-       "difference": boolean, "xor": boolean}
+       "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink}
 
 
 def run(case):
