@@ -31,6 +31,7 @@ fn main() {
             timeout: std::time::Duration::from_secs(10),
             port_log: PortLog::Null,
             max_failures: 10,
+            shrink_time: std::time::Duration::from_secs(120),
             verbose: false,
         };
         let start = Instant::now();

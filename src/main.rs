@@ -188,6 +188,10 @@ struct ConformArgs {
     /// Random mode stops after this many divergences (each one is shrunk).
     #[arg(long, default_value_t = 10)]
     max_failures: usize,
+    /// Random mode: seconds one divergence may spend in shrinking, the case and its stage
+    /// together (a slow port's timed-out case pays the whole timeout on every try).
+    #[arg(long, default_value_t = 120)]
+    shrink_seconds: u64,
     /// Where random mode writes the shrunk divergences as vector files.
     #[arg(long, default_value = "conform-failures")]
     out: PathBuf,
@@ -479,6 +483,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
             file => PortLog::File(file.into()),
         },
         max_failures: args.max_failures.max(1),
+        shrink_time: std::time::Duration::from_secs(args.shrink_seconds),
         verbose: !args.quiet,
     };
     let report = match conform::conform(&options) {

@@ -142,3 +142,62 @@ fn a_misbehaving_port_is_counted_and_restarted() {
     // Kept when an assertion above fails, for reading.
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A port that is slow on large cases only, as a brute-force port is: it hangs on a cdt
+/// case whose line is long and skips short ones. Random mode times out, and the shrinker
+/// can only take away one point at a time (taking more makes the case short, skipped,
+/// no longer divergent), each try waiting the whole timeout: without the budget this runs
+/// for minutes, with `--shrink-seconds 2` it ends in seconds (checked: over 40 s with
+/// `--shrink-seconds 100`).
+#[test]
+fn shrinking_a_hang_stops_at_the_time_budget() {
+    const SLOW_PORT: &str = r#"
+while IFS= read -r line; do
+  case "$line" in
+    *'"start"'*) echo '{"ready":true,"implementation":{"name":"slow","language":"sh","version":"0","ops":["cdt"]}}' ;;
+    *'"stop"'*) exit 0 ;;
+    *) if [ ${#line} -gt 150 ]; then sleep 30; else
+         seq=$(echo "$line" | sed 's/.*"seq":\([0-9]*\).*/\1/'); echo "{\"seq\":$seq,\"skipped\":\"small\"}"; fi ;;
+  esac
+done
+"#;
+    let dir = std::env::temp_dir().join(format!("build2d-conform-hang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("hang.sh");
+    std::fs::write(&script, SLOW_PORT).unwrap();
+    let report = dir.join("r.json");
+    let start = std::time::Instant::now();
+    let out = Command::new(BIN)
+        .args(["conform", "-q", "--port-log", "null", "--timeout-ms", "200"])
+        .args([
+            "--random",
+            "5",
+            "--seed",
+            "1",
+            "--size",
+            "12",
+            "--max-failures",
+            "1",
+        ])
+        .args(["--shrink-seconds", "2"])
+        .arg("--port")
+        .arg(format!("sh {}", script.display()))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(r["failures"][0]["outcome"], "timedOut", "{r}");
+    // The budget, one try of 200 ms past it, the restarts and the first timeout.
+    assert!(took < std::time::Duration::from_secs(8), "{took:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

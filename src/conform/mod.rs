@@ -80,6 +80,10 @@ pub struct ConformOptions {
     pub port_log: port::PortLog,
     /// Random mode stops after this many divergences (each is shrunk, which costs).
     pub max_failures: usize,
+    /// Random mode: the wall-clock time one divergence may spend in shrinking (the case,
+    /// then its stage). A slow port's timed-out case would otherwise pay the whole
+    /// per-case timeout on each of up to [`shrink::BUDGET`] tries.
+    pub shrink_time: std::time::Duration,
     /// Print every failure (false: only the summary).
     pub verbose: bool,
 }

@@ -144,7 +144,9 @@ fn shrink_and_attribute(
     i: usize,
 ) -> Result<Failure, String> {
     let seed = options.seed;
-    let shrunk = super::shrink::shrink(input, &mut |c| diverges(port, c));
+    // One budget of wall-clock time for the case and its stage together.
+    let deadline = std::time::Instant::now() + options.shrink_time;
+    let shrunk = super::shrink::shrink_until(input, Some(deadline), &mut |c| diverges(port, c));
     let comment = format!("build2d conform --random, seed {seed}, case {i}, shrunk");
     let vector = write_vector(
         &options.out,
@@ -161,7 +163,7 @@ fn shrink_and_attribute(
     let (stage_input, stage_vector) = if stage == shrunk {
         (shrunk.clone(), vector.clone())
     } else {
-        let small = super::shrink::shrink(&stage, &mut |c| diverges(port, c));
+        let small = super::shrink::shrink_until(&stage, Some(deadline), &mut |c| diverges(port, c));
         let comment = format!("{comment}: first divergent stage {stage_op} of {op}");
         let path = write_vector(
             &options.out,

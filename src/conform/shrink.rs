@@ -28,11 +28,20 @@ pub const BUDGET: usize = 1500;
 
 /// Shrinks `input` while `diverges` holds; returns the smallest input found.
 pub fn shrink(input: &Value, diverges: &mut dyn FnMut(&Value) -> bool) -> Value {
+    shrink_until(input, None, diverges)
+}
+
+/// [`shrink`], stopping at `deadline` too (after the try under way).
+pub fn shrink_until(
+    input: &Value,
+    deadline: Option<std::time::Instant>,
+    diverges: &mut dyn FnMut(&Value) -> bool,
+) -> Value {
     let mut best = input.clone();
     let mut tries = 0;
     'outer: loop {
         for edit in edits(&best) {
-            if tries >= BUDGET {
+            if tries >= BUDGET || deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 break 'outer;
             }
             let Some(candidate) = apply(&best, &edit) else {
