@@ -294,17 +294,13 @@ fn region_rings(region: &Value) -> Option<Vec<Vec<GridPoint>>> {
         .collect()
 }
 
-/// Every ring's directed edges (vertex k → k + 1, the last → the first), tagged `tag`;
-/// zero-length ones are left out ([A1] drops them).
+/// Every ring's directed edges as the engine feeds them (`region::ring_edges`), tagged
+/// `tag`; zero-length ones are left out ([A1] drops them).
 fn ring_edges(rings: &[Vec<GridPoint>], tag: EdgeTag, edges: &mut Vec<TaggedEdge>) {
-    for ring in rings {
-        for (k, &from) in ring.iter().enumerate() {
-            let to = ring[(k + 1) % ring.len()];
-            if from != to {
-                edges.push(TaggedEdge { from, to, tag });
-            }
-        }
-    }
+    let ring_edges = rings
+        .iter()
+        .flat_map(|ring| crate::region::ring_edges(ring, tag));
+    edges.extend(ring_edges.filter(|e| e.from != e.to));
 }
 
 /// An `arrangement` case of grid edges.
