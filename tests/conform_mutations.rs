@@ -176,20 +176,20 @@ mutant_test!(
 mutant_test!(
     x12_m_choice,
     "x12-m-choice",
-    "offset,shrink",
+    "offset,shrink,offsetEdges,shrinkEdges",
     "mesh",
     "300",
     "8",
-    "shrink"
+    "shrinkEdges"
 );
 mutant_test!(
     e4_bisection,
     "e4-bisection",
-    "offset,shrink",
+    "offset,shrink,offsetEdges,shrinkEdges",
     "mesh",
     "300",
     "8",
-    "shrink"
+    "shrinkEdges"
 );
 mutant_test!(
     cocircular_diagonal,

@@ -1,5 +1,5 @@
 //! Engine == reference for the ops `offset` and `shrink` ([O1]–[O6], [S1]–[S5], [E1]–[E5],
-//! X3, X11–X14) on small regions and tile maps, with `Region::check` on every engine
+//! X3, X11–X14), and their stage ops `offsetEdges` and `shrinkEdges`, on small regions and tile maps, with `Region::check` on every engine
 //! output, plus the [O6] constructed-point error through the typed API (it cannot be
 //! reached from the conformance JSON, see docs/spec/offset.md section 6).
 
@@ -47,6 +47,18 @@ fn check_offset(region: &Value, distance: f64, join: Join, arc_tolerance: f64) {
     let agreed = same_outcome(&input);
     let engine_region = parse_region_input(region).expect("valid region input");
     check_engine_output(&agreed, engine_region.offset(distance, join, arc_tolerance));
+    same_fed_edges(input, &agreed);
+}
+
+/// The stage op of an `offset` or `shrink` case (its op's name + `Edges`) agrees too: the
+/// same fed edges, or the same error as the op's.
+fn same_fed_edges(mut input: Value, agreed_op: &Result<Value, Value>) {
+    let op = format!("{}Edges", input["op"].as_str().expect("op"));
+    input["op"] = json!(op);
+    let agreed_edges = same_outcome(&input);
+    if let Err(error) = agreed_op {
+        assert_eq!(&agreed_edges, &Err(error.clone()), "{op}: the op's error");
+    }
 }
 
 /// Runs op `shrink` on both implementations, then the engine's typed API.
@@ -56,6 +68,7 @@ fn check_shrink(region: &Value, radius: f64, arc_tolerance: f64) {
     let agreed = same_outcome(&input);
     let engine_region = parse_region_input(region).expect("valid region input");
     check_engine_output(&agreed, engine_region.shrink(radius, arc_tolerance));
+    same_fed_edges(input, &agreed);
 }
 
 /// Small polygons (1–2 outlines of 1–2 rings, 3–6 vertices) on a coarse sub-grid of the

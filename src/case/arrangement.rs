@@ -37,6 +37,33 @@ fn read_edge<P>(
     })
 }
 
+/// The number a tag is written as in an edge object: 0, 1 or 2.
+fn tag_number(tag: EdgeTag) -> u8 {
+    match tag {
+        EdgeTag::Operand0 => 0,
+        EdgeTag::Operand1 => 1,
+        EdgeTag::Both => 2,
+    }
+}
+
+/// Edges as the `gridEdges` list of edge objects, in the order given.
+pub(crate) fn grid_edges_json(edges: &[TaggedEdge]) -> Value {
+    let edges = edges.iter().map(|e| {
+        json!({"from": grid_point_json(e.from), "to": grid_point_json(e.to),
+            "tag": tag_number(e.tag)})
+    });
+    Value::Array(edges.collect())
+}
+
+/// Fed edges in their canonical form (the stage ops `offsetEdges` and `shrinkEdges`,
+/// docs/specification.md#stage-ops): zero-length edges left out ([A1] drops them),
+/// repeats kept, sorted by (from, to, tag).
+pub(crate) fn canonical_fed_edges(mut edges: Vec<TaggedEdge>) -> Value {
+    edges.retain(|e| e.from != e.to);
+    edges.sort_unstable_by_key(|e| (e.from, e.to, tag_number(e.tag)));
+    json!({ "gridEdges": grid_edges_json(&edges) })
+}
+
 /// A tag 0, 1 or 2; any other integer is an invalid argument of the edges' field.
 fn tag(value: i64, field: &str) -> Result<EdgeTag, Error> {
     match value {

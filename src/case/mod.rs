@@ -22,10 +22,10 @@ mod read;
 mod regions;
 mod vectors;
 
+pub(crate) use arrangement::grid_edges_json;
 #[cfg(feature = "fuzzing")]
 pub(crate) use cdt::triangulation_json;
 pub use compare::compare_outcome;
-pub(crate) use offset::parse_join;
 pub use read::{
     parse_array, parse_f64, parse_f64_point, parse_grid_point, parse_i64, parse_outlines,
     read_region_input, RegionInput, RegionSource, TileMapInput,

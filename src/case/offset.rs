@@ -1,16 +1,24 @@
-//! Ops `offset` and `shrink` ([O1]–[O6], [S1]–[S5], [S7], X3).
+//! Ops `offset` and `shrink` ([O1]–[O6], [S1]–[S5], [S7], X3), and their stage ops
+//! `offsetEdges` and `shrinkEdges`: the same input and errors, the fed edges as output
+//! (docs/specification.md#stage-ops).
 
 use serde_json::Value;
 
+use super::arrangement::canonical_fed_edges;
 use super::read::{closed, either, parse_f64, read_region_input, req, Object};
 use super::{malformed, region_json, CaseResult, RegionResult};
 use crate::error::Error;
-use crate::offset::{check_arc_tolerance, check_distance, Join};
+use crate::offset::{check_arc_tolerance, check_distance, offset_edges, Join};
 use crate::pipeline::check_outline_cell_size;
-use crate::shrink::{check_radius, pipeline_arc_tolerance};
+use crate::region::Region;
+use crate::shrink::{check_radius, pipeline_arc_tolerance, shrink_edges};
 
 pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
-    Some(region(op, input)?.map(|r| region_json(&r)))
+    Some(match op {
+        "offsetEdges" => offset_fed_edges(input),
+        "shrinkEdges" => shrink_fed_edges(input),
+        _ => return Some(region(op, input)?.map(|r| region_json(&r))),
+    })
 }
 
 /// The ops of this area to their typed region.
@@ -40,7 +48,16 @@ fn read_join(v: &Value) -> Result<&str, super::CaseError> {
         .ok_or_else(|| malformed(format!("`join` is a string: {v}")))
 }
 
-fn offset_case(input: &Object) -> RegionResult {
+/// An `offset` (or `offsetEdges`) input read and checked in X3's order: the region, its
+/// distance, join and arc tolerance.
+struct OffsetArguments {
+    region: Region,
+    distance: f64,
+    join: Join,
+    arc_tolerance: f64,
+}
+
+fn offset_arguments(input: &Object) -> Result<OffsetArguments, super::CaseError> {
     closed(
         input,
         "the input",
@@ -55,7 +72,28 @@ fn offset_case(input: &Object) -> RegionResult {
     check_distance(distance)?;
     let join = parse_join(join)?;
     check_arc_tolerance(arc_tolerance)?;
-    Ok(region.offset(distance, join, arc_tolerance)?)
+    Ok(OffsetArguments {
+        region,
+        distance,
+        join,
+        arc_tolerance,
+    })
+}
+
+fn offset_case(input: &Object) -> RegionResult {
+    let a = offset_arguments(input)?;
+    Ok(a.region.offset(a.distance, a.join, a.arc_tolerance)?)
+}
+
+/// Distance 0 and the empty region feed nothing: the offset returns the region as it is
+/// ([O1]). Otherwise the constructed-point check ([O6]) comes with the edges.
+fn offset_fed_edges(input: &Object) -> CaseResult {
+    let a = offset_arguments(input)?;
+    if a.distance == 0.0 || a.region.rings().is_empty() {
+        return Ok(canonical_fed_edges(Vec::new()));
+    }
+    let edges = offset_edges(&a.region, a.distance, a.join, a.arc_tolerance)?;
+    Ok(canonical_fed_edges(edges))
 }
 
 /// How the shrink's arc tolerance is given.
@@ -66,7 +104,9 @@ enum Tolerance {
     FromCellSize(f64),
 }
 
-fn shrink_case(input: &Object) -> RegionResult {
+/// A `shrink` (or `shrinkEdges`) input read and checked in X14's order: the region, its
+/// radius and the arc tolerance, given or from the cell size.
+fn shrink_arguments(input: &Object) -> Result<(Region, f64, f64), super::CaseError> {
     closed(
         input,
         "the input",
@@ -90,7 +130,27 @@ fn shrink_case(input: &Object) -> RegionResult {
         Tolerance::Given(t) => t,
         Tolerance::FromCellSize(cell_size) => pipeline_arc_tolerance(cell_size, radius),
     };
+    Ok((region, radius, arc_tolerance))
+}
+
+fn shrink_case(input: &Object) -> RegionResult {
+    let (region, radius, arc_tolerance) = shrink_arguments(input)?;
     Ok(region.shrink(radius, arc_tolerance)?)
+}
+
+/// Radius 0 and the empty region feed nothing: the shrink returns the region as it is
+/// (X14), after the arc tolerance's check.
+fn shrink_fed_edges(input: &Object) -> CaseResult {
+    let (region, radius, arc_tolerance) = shrink_arguments(input)?;
+    check_arc_tolerance(arc_tolerance)?;
+    if radius == 0.0 || region.rings().is_empty() {
+        return Ok(canonical_fed_edges(Vec::new()));
+    }
+    Ok(canonical_fed_edges(shrink_edges(
+        &region,
+        radius,
+        arc_tolerance,
+    )?))
 }
 
 #[cfg(test)]
@@ -179,6 +239,71 @@ mod tests {
             out,
             json!({"snapBits": 4, "rings": [[[4, 4], [12, 4], [12, 12], [4, 12]]]})
         );
+    }
+
+    /// The stage ops: the unit square (16 grid units) shrunk by 0.25 (r = 4) feeds its 4
+    /// edges as both operands and 3 sides of each edge's rectangle, derived by hand; the
+    /// list is sorted; an unchanged region feeds nothing; errors are the op's.
+    #[test]
+    fn stage_ops_list_the_fed_edges() {
+        let shrink = json!({"op": "shrinkEdges", "region": square_input(), "radius": 0.25,
+            "arcTolerance": 0.0});
+        let edges = run_case(&shrink).unwrap()["gridEdges"].clone();
+        let edges = edges.as_array().unwrap();
+        assert_eq!(edges.len(), 16);
+        // From (0, 0): the side (0,0)→(4,0) of the left edge's rectangle, then the bottom
+        // edge itself; the next smallest start is (0, 4), the bottom rectangle's side.
+        assert_eq!(
+            edges[..3],
+            [
+                json!({"from": [0, 0], "to": [4, 0], "tag": 1}),
+                json!({"from": [0, 0], "to": [16, 0], "tag": 2}),
+                json!({"from": [0, 4], "to": [0, 0], "tag": 1}),
+            ]
+        );
+        let both = edges.iter().filter(|e| e["tag"] == 2).count();
+        assert_eq!(both, 4);
+        let mut sorted = edges.clone();
+        sorted.sort_by_key(|e| {
+            let n = |v: &serde_json::Value, i: usize| v[i].as_i64().unwrap();
+            (
+                n(&e["from"], 0),
+                n(&e["from"], 1),
+                n(&e["to"], 0),
+                n(&e["to"], 1),
+            )
+        });
+        assert_eq!(&sorted, edges);
+        // Nothing fed when the region comes back as it is.
+        let nothing = json!({"gridEdges": []});
+        let mut zero = shrink.clone();
+        zero["radius"] = json!(-0.0);
+        assert_eq!(run_case(&zero).unwrap(), nothing);
+        let offset = json!({"op": "offsetEdges", "region": square_input(), "distance": 0.0,
+            "join": "square", "arcTolerance": 0.0});
+        assert_eq!(run_case(&offset).unwrap(), nothing);
+        let mut grown = offset.clone();
+        grown["distance"] = json!(1.0);
+        let grown = run_case(&grown).unwrap();
+        let region_edges = grown["gridEdges"].as_array().unwrap();
+        assert_eq!(region_edges.iter().filter(|e| e["tag"] == 0).count(), 4);
+        // Each error of the op, in the op's order, is the stage op's.
+        let bad = [
+            json!({"op": "shrink", "region": square_input(), "radius": 0.0, "arcTolerance": -1.0}),
+            json!({"op": "shrink", "region": square_input(), "radius": "NaN", "cellSize": 0.0}),
+            json!({"op": "offset", "region": square_input(), "distance": 1.0, "join": "mitre",
+                "arcTolerance": "NaN"}),
+            json!({"op": "offset", "region": {"snapBits": 17, "outlines": []}, "distance": 0.0,
+                "join": "round", "arcTolerance": 0.0}),
+            json!({"op": "offset", "region": square_input(), "distance": 1.0, "join": 1,
+                "arcTolerance": 0.0}),
+        ];
+        for case in bad {
+            let error = run_case_json(&case).unwrap_err();
+            let mut stage = case.clone();
+            stage["op"] = json!(format!("{}Edges", case["op"].as_str().unwrap()));
+            assert_eq!(run_case_json(&stage).unwrap_err(), error, "{case}");
+        }
     }
 
     #[test]

@@ -66,6 +66,12 @@ pub fn generate(op: &str, rng: &mut Rng, size: usize) -> Option<Value> {
         "fromTileMap" => from_tile_map(rng, size),
         "offset" => offset(rng, size),
         "shrink" => shrink(rng, size),
+        // A stage op's case is its op's case under the stage's name.
+        "offsetEdges" | "shrinkEdges" => {
+            let mut case = generate(op.trim_end_matches("Edges"), rng, size)?;
+            case["op"] = json!(op);
+            case
+        }
         "cdt" => cdt(rng, size),
         "triangulate" => triangulate(rng, size),
         "partitionConvex" => partition_convex(rng, size),

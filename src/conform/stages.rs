@@ -2,18 +2,17 @@
 //! the op, each stage's input built from the engine's output of the stage before.
 //!
 //! A region built from outlines is preceded by the arrangements X2 builds it from, a
-//! boolean by the arrangement of its operands' rings, a shrink or an offset by the
-//! arrangement of its fed edges (X14), and a triangulation by the CDT of its region
+//! boolean by the arrangement of its operands' rings, a shrink or an offset by its fed
+//! edges (`shrinkEdges`, `offsetEdges`) and their arrangement (X13, X14), and a triangulation by the CDT of its region
 //! (X16). So a port whose snap rounding or CDT is wrong is told so, not only that the
 //! region or the triangles that came out of them differ.
 
 use serde_json::{json, Value};
 
 use crate::arrangement::{EdgeTag, TaggedEdge};
-use crate::case::{parse_f64, parse_f64_point, parse_join, parse_region_input, run_case_json};
+use crate::case::{grid_edges_json, parse_f64_point, run_case_json};
 use crate::grid::GridPoint;
-use crate::offset::offset_edges;
-use crate::shrink::{pipeline_arc_tolerance, shrink_edges};
+use crate::shrink::pipeline_arc_tolerance;
 
 /// A region output (`{"snapBits", "rings"}`) as a RegionInput for the next stage: world
 /// coordinates X / 2^s (exact) as ONE outline of all its rings, read even-odd.
@@ -102,7 +101,7 @@ pub fn chain(input: &Value) -> Vec<Value> {
                 return stages;
             };
             if op == "offset" || op == "shrink" {
-                stages.extend(fed_edges_stage(input));
+                stages.extend(fed_edges_stages(input));
             } else {
                 stages.extend(cdt_stage(&region));
             }
@@ -150,7 +149,7 @@ fn mesh_chain(input: &Value) -> Vec<Value> {
             };
             let stage = json!({"op": "shrink", "region": passed_on, "radius": r,
                 "arcTolerance": pipeline_arc_tolerance(c, r)});
-            stages.extend(fed_edges_stage(&stage));
+            stages.extend(fed_edges_stages(&stage));
             let out = run_case_json(&stage).ok();
             stages.push(stage);
             match out {
@@ -305,42 +304,30 @@ fn ring_edges(rings: &[Vec<GridPoint>], tag: EdgeTag, edges: &mut Vec<TaggedEdge
 
 /// An `arrangement` case of grid edges.
 fn arrangement_stage(snap_bits: Value, edges: &[TaggedEdge]) -> Value {
-    let edges: Vec<Value> = edges
-        .iter()
-        .map(|e| {
-            let tag = match e.tag {
-                EdgeTag::Operand0 => 0,
-                EdgeTag::Operand1 => 1,
-                EdgeTag::Both => 2,
-            };
-            json!({"from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y], "tag": tag})
-        })
-        .collect();
-    json!({"op": "arrangement", "snapBits": snap_bits, "gridEdges": edges})
+    json!({"op": "arrangement", "snapBits": snap_bits, "gridEdges": grid_edges_json(edges)})
 }
 
-/// The arrangement of the edges a `shrink` or `offset` case feeds its overlay ([S5], X14),
-/// when the engine accepts the case.
-fn fed_edges_stage(case: &Value) -> Option<Value> {
-    run_case_json(case).ok()?;
-    let region = parse_region_input(case.get("region")?).ok()?;
-    let number = |name: &str| case.get(name).and_then(|v| parse_f64(v).ok());
-    let edges = match case.get("op")?.as_str()? {
-        "shrink" => {
-            let radius = number("radius")?;
-            let tolerance = match number("arcTolerance") {
-                Some(t) => t,
-                None => pipeline_arc_tolerance(number("cellSize")?, radius),
-            };
-            shrink_edges(&region, radius, tolerance).ok()?
-        }
-        "offset" => {
-            let join = parse_join(case.get("join")?.as_str()?).ok()?;
-            offset_edges(&region, number("distance")?, join, number("arcTolerance")?).ok()?
-        }
-        _ => return None,
+/// The stages between a `shrink` or `offset` case's region and the case itself, when the
+/// engine accepts the case: its fed edges (`shrinkEdges` / `offsetEdges`, the case under
+/// the stage op's name), then their arrangement ([S5], X13, X14).
+fn fed_edges_stages(case: &Value) -> Vec<Value> {
+    let Some(op) = case.get("op").and_then(Value::as_str) else {
+        return Vec::new();
     };
-    Some(arrangement_stage(json!(region.snap_bits()), &edges))
+    let edges_op = format!("{op}Edges");
+    let edges_case = with_op(&edges_op, case.clone());
+    let Ok(fed) = run_case_json(&edges_case) else {
+        return Vec::new();
+    };
+    let bits = case.get("region").and_then(|r| r.get("snapBits")).cloned();
+    let arrangement = json!({"op": "arrangement", "snapBits": bits.unwrap_or(Value::Null),
+        "gridEdges": fed["gridEdges"].clone()});
+    // An offset of distance 0 or of the empty region feeds nothing, and has no
+    // arrangement.
+    let fed_something = fed["gridEdges"].as_array().is_some_and(|e| !e.is_empty());
+    let mut stages = vec![edges_case];
+    stages.extend(fed_something.then_some(arrangement));
+    stages
 }
 
 /// The CDT that a triangulation of `region` runs (X16): the region's distinct vertices in
@@ -532,10 +519,22 @@ mod tests {
             let op = input["op"].as_str().unwrap();
             assert_eq!(
                 ops(&stages),
-                format!("arrangement fromOutlines arrangement {op}")
+                format!("arrangement fromOutlines {op}Edges arrangement {op}")
             );
-            assert_eq!(overlaid(&stages[2], operation), run(&input), "{input}");
+            // The stage op is the case under its name; its edges are the arrangement's.
+            let mut renamed = input.clone();
+            renamed["op"] = json!(format!("{op}Edges"));
+            assert_eq!(stages[2], renamed);
+            assert_eq!(run(&stages[2])["gridEdges"], stages[3]["gridEdges"]);
+            assert_eq!(overlaid(&stages[3], operation), run(&input), "{input}");
         }
+        // Nothing fed, no arrangement: the offset of distance 0 returns its region.
+        let zero = json!({"op": "offset", "region": region, "distance": 0.0, "join": "round",
+            "arcTolerance": 0.1});
+        assert_eq!(
+            ops(&chain(&zero)),
+            "arrangement fromOutlines offsetEdges offset"
+        );
     }
 
     /// The CDT stage holds every triangle of the triangulation (by its corners' points).
@@ -608,10 +607,10 @@ mod tests {
         let stages = chain(&input);
         assert_eq!(
             ops(&stages),
-            "fromTileMap arrangement shrink cdt triangulate partitionConvex mesh"
+            "fromTileMap shrinkEdges arrangement shrink cdt triangulate partitionConvex mesh"
         );
         // The chain reproduces the op: partitionConvex of the shrunk region is the mesh.
-        let mut part = run(&stages[5]);
+        let mut part = run(&stages[6]);
         part["snapBits"] = json!(4);
         assert_eq!(run(&input), part);
         // From outlines, without a shrink: the outline's arrangement first.
@@ -732,7 +731,7 @@ mod tests {
             "origin": [0.0, 0.0], "cells": [1, 1, 1, 1, 0, 1]}});
         let input = json!({"op": "shrink", "region": region, "radius": 0.25, "arcTolerance": 0.1});
         let stages = chain(&input);
-        assert_eq!(ops(&stages), "fromTileMap arrangement shrink");
+        assert_eq!(ops(&stages), "fromTileMap shrinkEdges arrangement shrink");
         assert!(run_case_json(&stages[0]).is_ok());
     }
 }

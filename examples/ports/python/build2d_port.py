@@ -23,7 +23,8 @@ import sys
 from fractions import Fraction
 
 OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines",
-       "fromTileMap", "union", "intersection", "difference", "xor", "offset", "shrink"]
+       "fromTileMap", "union", "intersection", "difference", "xor", "offset", "shrink",
+       "offsetEdges", "shrinkEdges"]
 I64 = (-(2**63), 2**63 - 1)
 
 
@@ -738,7 +739,10 @@ def check_arc_tolerance(t):
         raise TypedError({"kind": "invalidArgument", "argument": "arcTolerance"})
 
 
-def offset(case):
+def offset_fed(case):
+    """An offset case read and checked in X3's order: its snap bits, its rings, its distance,
+    and the edges it feeds the arrangement with their nets per operand; no edges (None)
+    when the region comes back as it is ([O1])."""
     fields(case, ["op", "region", "distance", "join", "arcTolerance"])
     region, (distance, arc_tolerance) = read_region_and_numbers(
         case, ["distance", "arcTolerance"])
@@ -755,7 +759,7 @@ def offset(case):
     # [O6] cannot fail here: a RegionInput's points are within 2^21 · 2^S, and one offset
     # adds at most 2^20 · 2^S.
     if distance == 0 or not rings:
-        return region_json(bits, rings)
+        return bits, rings, distance, None
     r = abs(distance) * float(2**bits)
     pieces = []
     edges = ring_edge_list(rings)
@@ -776,7 +780,26 @@ def offset(case):
     fed = [(a, b, (1, 0)) for a, b in edges]
     for piece in pieces:
         fed += [(piece[i], piece[(i + 1) % len(piece)], (0, 1)) for i in range(len(piece))]
+    return bits, rings, distance, fed
+
+
+def offset(case):
+    bits, rings, distance, fed = offset_fed(case)
+    if fed is None:
+        return region_json(bits, rings)
     return region_json(bits, overlay(fed, "union" if distance > 0 else "difference"))
+
+
+def fed_edges_json(fed):
+    """The stage ops' answer (docs/specification.md, "The stage ops"): the fed edges without
+    zero-length ones, repeats kept, sorted by (from, to, tag)."""
+    tag = {(1, 0): 0, (0, 1): 1, (1, 1): 2}
+    listed = sorted((tuple(a), tuple(b), tag[n]) for a, b, n in fed or [] if a != b)
+    return {"gridEdges": [{"from": list(a), "to": list(b), "tag": t} for a, b, t in listed]}
+
+
+def offset_edges(case):
+    return fed_edges_json(offset_fed(case)[3])
 
 
 def equal_area_ring(r, m):
@@ -814,7 +837,9 @@ def equal_area_ring(r, m):
     return ring
 
 
-def shrink(case):
+def shrink_fed(case):
+    """A shrink case read and checked in X14's order: its snap bits, its rings, and the
+    edges it feeds the arrangement ([S5]); None when the region comes back as it is."""
     names = sorted(k for k in case if k != "op")
     if names not in (["arcTolerance", "radius", "region"], ["cellSize", "radius", "region"]):
         raise Malformed(f"a shrink has region, radius and one of arcTolerance / cellSize: {names}")
@@ -836,7 +861,7 @@ def shrink(case):
         arc_tolerance = tolerance_or_cell
     check_arc_tolerance(arc_tolerance)
     if radius == 0 or not rings:
-        return region_json(bits, rings)
+        return bits, rings, None
     r = radius * float(2**bits)
     m = sides_and_tolerance(r, arc_tolerance, bits)
     w = equal_area_ring(r, m)
@@ -873,13 +898,25 @@ def shrink(case):
                    + [(a[0] + w[j][0], a[1] + w[j][1]) for j in listed_j if inside[j]]
                    + [(a[0] + v_in[0], a[1] + v_in[1])])
             fed += [(p, q2, (0, 1)) for p, q2 in zip(arc, arc[1:])]
+    return bits, rings, fed
+
+
+def shrink(case):
+    bits, rings, fed = shrink_fed(case)
+    if fed is None:
+        return region_json(bits, rings)
     return region_json(bits, overlay(fed, "difference"))
+
+
+def shrink_edges(case):
+    return fed_edges_json(shrink_fed(case)[2])
 
 
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
        "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines_op,
        "fromTileMap": from_tile_map, "union": boolean, "intersection": boolean,
-       "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink}
+       "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink,
+       "offsetEdges": offset_edges, "shrinkEdges": shrink_edges}
 
 
 def run(case):

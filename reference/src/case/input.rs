@@ -443,6 +443,10 @@ pub enum Case {
     Offset(OffsetInput),
     /// Mesh2DPipeline.Shrink.
     Shrink(ShrinkInput),
+    /// The edges Region.Offset feeds its arrangement (a stage op).
+    OffsetEdges(OffsetInput),
+    /// The edges the shrink feeds its arrangement (a stage op).
+    ShrinkEdges(ShrinkInput),
     /// Constrained Delaunay triangulation of points.
     Cdt(CdtInput),
     /// Region.Triangulate.

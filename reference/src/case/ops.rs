@@ -277,18 +277,54 @@ fn binary_op(
     Ok(region_out(&staged(operation(&a, &b), PLAIN)?))
 }
 
-fn offset_op(input: &OffsetInput) -> Outcome {
+/// The region and the join of an offset case, checked in X3's order: the region, the
+/// distance, then the join string (the stages check the tolerance after it).
+fn offset_arguments(input: &OffsetInput) -> Result<(Region, Join), Failure> {
     let region = resolve_region(&input.region)?;
-    // X3: distance, then join, then the tolerance (the stage checks distance and
-    // tolerance; the join string is checked here, between them).
     staged(offset::validate_distance(input.distance.0), PLAIN)?;
     let join = match input.join.as_str() {
         "round" => Join::Round,
         "square" => Join::Square,
         _ => return Err(Failure::invalid("join")),
     };
+    Ok((region, join))
+}
+
+fn offset_op(input: &OffsetInput) -> Outcome {
+    let (region, join) = offset_arguments(input)?;
     let out = offset::offset(&region, input.distance.0, join, input.arc_tolerance.0);
     Ok(region_out(&staged(out, PLAIN)?))
+}
+
+/// The stage ops' output: the fed edges without zero-length ones, repeats kept, sorted by
+/// (from, to, tag) (docs/specification.md, "The stage ops").
+fn fed_edges_out(edges: &[Edge]) -> Value {
+    let mut listed: Vec<(GridPoint, GridPoint, u8)> = edges
+        .iter()
+        .filter(|e| e.from != e.to)
+        .map(|e| (xy(&e.from), xy(&e.to), e.tag))
+        .collect();
+    listed.sort_unstable();
+    let objects: Vec<Value> = listed
+        .iter()
+        .map(|(from, to, tag)| json!({"from": from, "to": to, "tag": tag}))
+        .collect();
+    json!({ "gridEdges": objects })
+}
+
+/// Distance 0 and the empty region feed nothing ([O1]: the region comes back as it is),
+/// after the same checks as the offset.
+fn offset_edges_op(input: &OffsetInput) -> Outcome {
+    let (region, join) = offset_arguments(input)?;
+    let distance = input.distance.0;
+    let edges = staged(
+        offset::offset_edges(&region, distance, join, input.arc_tolerance.0),
+        PLAIN,
+    )?;
+    if distance == 0.0 || region.rings.is_empty() {
+        return Ok(fed_edges_out(&[]));
+    }
+    Ok(fed_edges_out(&edges))
 }
 
 /// X18's check of an outline source's cell size, which the shrink's `cellSize` form
@@ -302,18 +338,30 @@ fn usable_cell_size(cell_size: Real) -> Result<f64, Failure> {
     }
 }
 
-fn shrink_op(input: &ShrinkInput) -> Outcome {
+/// The region and the arc tolerance of a shrink case: the region, then [S7]'s cell size
+/// when given (the radius's own checks the stage makes).
+fn shrink_arguments(input: &ShrinkInput) -> Result<(Region, f64), Failure> {
     let region = resolve_region(&input.region)?;
-    let radius = input.radius.0;
     let tolerance = match input.tolerance {
         Tolerance::Given(tolerance) => tolerance.0,
-        // [S7] after the region, before the radius (whose own checks the stage makes).
-        Tolerance::FromCellSize(cell) => pipeline::arc_tolerance(usable_cell_size(cell)?, radius),
+        Tolerance::FromCellSize(cell) => {
+            pipeline::arc_tolerance(usable_cell_size(cell)?, input.radius.0)
+        }
     };
-    Ok(region_out(&staged(
-        shrink::shrink(&region, radius, tolerance),
-        PLAIN,
-    )?))
+    Ok((region, tolerance))
+}
+
+fn shrink_op(input: &ShrinkInput) -> Outcome {
+    let (region, tolerance) = shrink_arguments(input)?;
+    let out = shrink::shrink(&region, input.radius.0, tolerance);
+    Ok(region_out(&staged(out, PLAIN)?))
+}
+
+/// The shrink's fed edges (empty for radius 0 and the empty region, as the stage gives).
+fn shrink_edges_op(input: &ShrinkInput) -> Outcome {
+    let (region, tolerance) = shrink_arguments(input)?;
+    let edges = shrink::shrink_edges(&region, input.radius.0, tolerance);
+    Ok(fed_edges_out(&staged(edges, PLAIN)?))
 }
 
 /// A constraint index as the stage's `usize`: a negative one is no index of any point,
@@ -435,6 +483,8 @@ pub fn run(case: &Case) -> Outcome {
         Case::Xor(c) => binary_op(c, region::xor),
         Case::Offset(c) => offset_op(c),
         Case::Shrink(c) => shrink_op(c),
+        Case::OffsetEdges(c) => offset_edges_op(c),
+        Case::ShrinkEdges(c) => shrink_edges_op(c),
         Case::Cdt(c) => cdt_op(c),
         Case::Triangulate(c) => triangulate_op(c),
         Case::PartitionConvex(c) => partition_op(c),
