@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use crate::arrangement::{Arrangement, EdgeTag, TaggedEdge};
+use crate::arrangement::{Arrangement, TaggedEdge};
 use crate::grid::GridPoint;
 use crate::predicates::{orient, properly_cross, strictly_inside_segment};
 
@@ -82,11 +82,7 @@ fn check_conservation(input: &[TaggedEdge], out: &Arrangement) -> Result<(), Str
         f[1] += sign * n[1];
     };
     for e in input {
-        let n = match e.tag {
-            EdgeTag::Operand0 => [1, 0],
-            EdgeTag::Operand1 => [0, 1],
-            EdgeTag::Both => [1, 1],
-        };
+        let n = crate::arrangement::tag_counts(e.tag).map(i64::from);
         add(e.from, n, 1);
         add(e.to, n, -1);
     }
@@ -253,7 +249,7 @@ pub fn check_path(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arrangement::Segment;
+    use crate::arrangement::{EdgeTag, Segment};
 
     fn p(x: i64, y: i64) -> GridPoint {
         GridPoint::new(x, y)

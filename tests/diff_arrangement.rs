@@ -1,4 +1,5 @@
-//! Engine == reference on op `arrangement` ([A0]–[A5], [C1]–[C6], X7–X10), on generators
+//! Engine == reference on op `arrangement` ([A0]–[A5], [C1]–[C6], X7–X10), and on the
+//! stage op `boundary` that labels it ([L1]–[L6], X1), on generators
 //! that favour the hard cases of snap rounding. Every engine output also passes
 //! `validity::check_arrangement` ([W1], [C6]), every candidate search gives the same
 //! result ([C1], X10) and the repair loop settles in its verifying round (X9).
@@ -286,8 +287,41 @@ fn huge_edges() -> impl Strategy<Value = Vec<E>> {
     prop::collection::vec((point.clone(), point, tag()), 1..8)
 }
 
+/// Closed rings of 3–6 points on a small grid, each ring of one tag, so [L1]'s windings
+/// are defined (crossings, shared vertices, rings traversed both ways); with `open`, one
+/// edge dropped, which the stage op `boundary` refuses.
+fn closed_rings() -> impl Strategy<Value = (Vec<E>, bool)> {
+    let ring = (prop::collection::vec(small_point(4), 3..7), tag());
+    (prop::collection::vec(ring, 1..4), prop::bool::weighted(0.1)).prop_map(|(rings, open)| {
+        let mut edges: Vec<E> = rings
+            .iter()
+            .flat_map(|(points, t)| {
+                (0..points.len()).map(move |k| (points[k], points[(k + 1) % points.len()], *t))
+            })
+            .collect();
+        if open {
+            edges.pop();
+        }
+        (edges, open)
+    })
+}
+
 proptest! {
     #![proptest_config(common::proptest_config())]
+
+    /// The stage op `boundary` ([L1]–[L6], X1; docs/specification.md#stage-ops): the same
+    /// boundary under every inside rule, or the same error.
+    #[test]
+    fn boundary_of_closed_rings_matches_reference((edges, open) in closed_rings()) {
+        let mut input = input_json(&edges);
+        input["op"] = json!("boundary");
+        for rule in ["evenOdd", "union", "intersection", "difference", "xor"] {
+            input["operation"] = json!(rule);
+            let agreed = same_outcome(&input);
+            // An open chain is refused (unless the dropped edge was zero-length).
+            prop_assert!(agreed.is_ok() || open, "{:?}", agreed);
+        }
+    }
 
     #[test]
     fn dense_small_grid_matches_reference(edges in dense_edges()) {

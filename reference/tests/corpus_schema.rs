@@ -37,7 +37,7 @@ fn every_vector_file_validates() {
             .collect();
         assert!(errors.is_empty(), "{}: {errors:#?}", path.display());
     }
-    assert_eq!(files, 20, "one vector file per op");
+    assert_eq!(files, 21, "one vector file per op");
 }
 
 /// The first vector of `op`'s file with an `expected` value, changed by `change`, must
@@ -100,6 +100,9 @@ fn the_schema_rejects_broken_forms() {
     );
     rejects("shrink", "both arcTolerance and cellSize", |t| {
         t["input"]["cellSize"] = json!(1.0)
+    });
+    rejects("boundary", "a boundary edge of three points", |t| {
+        t["expected"]["boundary"] = json!([[[0, 0], [1, 0], [2, 0]]])
     });
     rejects("shrinkEdges", "a fed edge tagged 3", |t| {
         t["expected"]["gridEdges"][0]["tag"] = json!(3)

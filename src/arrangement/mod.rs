@@ -515,7 +515,8 @@ fn sweep_verifies_cheaper(points: usize, pieces: usize) -> bool {
     points <= pieces
 }
 
-fn tag_counts(tag: EdgeTag) -> Nets {
+/// The net counts one edge of `tag` adds per operand (X1: tag 2 counts for both).
+pub(crate) fn tag_counts(tag: EdgeTag) -> Nets {
     match tag {
         EdgeTag::Operand0 => [1, 0],
         EdgeTag::Operand1 => [0, 1],

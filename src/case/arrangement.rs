@@ -1,19 +1,24 @@
 //! Op `arrangement` (corpus/README.md): tagged edges → noded segments with nets. The
 //! edges are `edges` in world coordinates (snapped by [G2], checked by [G1]) or
-//! `gridEdges` in grid coordinates (|coordinate| ≤ 2^39); `snapBits` in both.
+//! `gridEdges` in grid coordinates (|coordinate| ≤ 2^39); `snapBits` in both. The stage
+//! op `boundary` labels the arrangement of `gridEdges` and lists its boundary under an
+//! inside rule (docs/specification.md#stage-ops).
 
 use serde_json::{json, Value};
 
 use super::read::{closed, either, object, parse_f64_point, parse_grid_point, parse_i64};
 use super::read::{parse_list, req, Object};
-use super::{grid_point_json, CaseError, CaseResult};
-use crate::arrangement::{arrange, snap_world_edge, Arrangement, EdgeTag, TaggedEdge};
+use super::{grid_point_json, malformed, CaseError, CaseResult};
+use crate::arrangement::{arrange, snap_world_edge, tag_counts, Arrangement, EdgeTag, TaggedEdge};
 use crate::error::Error;
 use crate::grid::{snap_bits_from_integer, GridPoint};
+use crate::label::label;
+use crate::rings::{Boundary, Operation};
 
 pub(super) fn run(op: &str, input: &Object) -> Option<CaseResult> {
     Some(match op {
         "arrangement" => arrangement_case(input),
+        "boundary" => boundary_case(input),
         _ => return None,
     })
 }
@@ -108,23 +113,119 @@ fn arrangement_case(input: &Object) -> CaseResult {
             .collect::<Result<Vec<_>, Error>>()?;
         arrange(&tagged)?
     } else {
-        let edges = parse_list(req(input, "gridEdges")?, |e| read_edge(e, parse_grid_point))?;
-        snap_bits_from_integer(snap_bits)?;
-        let tagged = edges
-            .iter()
-            .map(|e: &EdgeInput<GridPoint>| {
-                Ok(TaggedEdge {
-                    from: e.from,
-                    to: e.to,
-                    tag: tag(e.tag, "edges")?,
-                })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        // The coordinate bound 2^39 is the arrangement's own ([G4]); its error names
-        // `edges`, which this form calls `gridEdges` (super::FIELD_NAMES).
-        arrange(&tagged)?
+        arrange_grid_edges(snap_bits, req(input, "gridEdges")?)?.0
     };
     Ok(arrangement_json(&out))
+}
+
+/// The arrangement of a `gridEdges` list, checked as the op checks it: the list read,
+/// then the snap bits, the tags, and the arrangement's own checks; with the edges.
+fn arrange_grid_edges(
+    snap_bits: i64,
+    grid_edges: &Value,
+) -> Result<(Arrangement, Vec<TaggedEdge>), CaseError> {
+    let edges = parse_list(grid_edges, |e| read_edge(e, parse_grid_point))?;
+    snap_bits_from_integer(snap_bits)?;
+    let tagged = edges
+        .iter()
+        .map(|e: &EdgeInput<GridPoint>| {
+            Ok(TaggedEdge {
+                from: e.from,
+                to: e.to,
+                tag: tag(e.tag, "edges")?,
+            })
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    // The coordinate bound 2^39 is the arrangement's own ([G4]); its error names
+    // `edges`, which this form calls `gridEdges` (super::FIELD_NAMES).
+    Ok((arrange(&tagged)?, tagged))
+}
+
+/// Windings are defined by [L1] only when every operand's edges close up: at every point
+/// as many of its edges arrive as leave (a tag-2 edge counting for both). Otherwise the
+/// stage op `boundary` refuses its `gridEdges`.
+fn check_closed(edges: &[TaggedEdge]) -> Result<(), Error> {
+    let mut balance: std::collections::BTreeMap<GridPoint, [i64; 2]> = Default::default();
+    for e in edges {
+        let counts = tag_counts(e.tag);
+        for (point, sign) in [(e.from, 1), (e.to, -1)] {
+            let b = balance.entry(point).or_default();
+            b[0] += sign * i64::from(counts[0]);
+            b[1] += sign * i64::from(counts[1]);
+        }
+    }
+    if let Some((p, _)) = balance.iter().find(|(_, b)| **b != [0, 0]) {
+        return Err(Error::invalid(
+            "gridEdges",
+            format!(
+                "the edges of each operand must close up; they do not at ({}, {})",
+                p.x, p.y
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// An inside rule by its name in the format (X1).
+fn parse_operation(name: &str) -> Result<Operation, Error> {
+    Ok(match name {
+        "evenOdd" => Operation::EvenOdd,
+        "union" => Operation::Union,
+        "intersection" => Operation::Intersection,
+        "difference" => Operation::Difference,
+        "xor" => Operation::Xor,
+        _ => {
+            return Err(Error::invalid(
+                "operation",
+                format!(
+                "an inside rule is evenOdd, union, intersection, difference or xor, got {name:?}"
+            ),
+            ))
+        }
+    })
+}
+
+/// Op `boundary`: the segments of the arrangement that part an inside face from an
+/// outside one ([L6]), directed with the inside on the left, sorted by (from, to). The
+/// input is read first, then checked as `arrangement`'s `gridEdges` form, then the
+/// operation's name.
+fn boundary_case(input: &Object) -> CaseResult {
+    closed(
+        input,
+        "the input",
+        &["op", "snapBits", "gridEdges", "operation"],
+    )?;
+    let snap_bits = parse_i64(req(input, "snapBits")?)?;
+    let operation = req(input, "operation")?;
+    let operation = operation
+        .as_str()
+        .ok_or_else(|| malformed(format!("`operation` is a string: {operation}")))?;
+    let (arrangement, edges) = arrange_grid_edges(snap_bits, req(input, "gridEdges")?)?;
+    check_closed(&edges)?;
+    let operation = parse_operation(operation)?;
+    let windings = label(&arrangement)?;
+    let mut edges: Vec<(GridPoint, GridPoint)> = arrangement
+        .segments
+        .iter()
+        .zip(windings)
+        .filter_map(|(s, w)| {
+            let (a, b) = (
+                arrangement.vertices[s.a_index()],
+                arrangement.vertices[s.b_index()],
+            );
+            match Boundary::of(operation, w) {
+                Boundary::Left => Some((a, b)),
+                Boundary::Right => Some((b, a)),
+                Boundary::Neither => None,
+            }
+        })
+        .collect();
+    edges.sort_unstable();
+    let edges: Vec<Value> = edges
+        .into_iter()
+        .map(|(a, b)| json!([grid_point_json(a), grid_point_json(b)]))
+        .collect();
+    Ok(json!({ "boundary": edges }))
 }
 
 fn arrangement_json(out: &Arrangement) -> Value {

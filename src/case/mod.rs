@@ -213,7 +213,7 @@ pub fn field_name<'a>(name: &'a str, context: &str) -> &'a str {
 fn name_context(input: &Value) -> &'static str {
     match input.get("op").and_then(Value::as_str) {
         Some("mesh") => "mesh",
-        Some("arrangement") if input.get("gridEdges").is_some() => "gridEdges",
+        Some("arrangement" | "boundary") if input.get("gridEdges").is_some() => "gridEdges",
         _ => "",
     }
 }

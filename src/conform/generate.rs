@@ -61,6 +61,7 @@ pub fn generate(op: &str, rng: &mut Rng, size: usize) -> Option<Value> {
         "crossing" => crossing(rng),
         "pixel" => pixel(rng),
         "arrangement" => arrangement(rng, size),
+        "boundary" => boundary(rng, size),
         "fromOutlines" => from_outlines(rng, size),
         "union" | "intersection" | "difference" | "xor" => boolean(op, rng, size),
         "fromTileMap" => from_tile_map(rng, size),
@@ -322,6 +323,33 @@ fn arrangement(rng: &mut Rng, size: usize) -> Value {
         })
         .collect();
     json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges})
+}
+
+/// Closed rings of grid points, each of one tag, so the windings are defined; small
+/// coordinates (crossings, shared vertices, collinear runs) or, now and then, large ones.
+/// Rarely one edge is dropped (not closed) or the rule is misspelt.
+fn boundary(rng: &mut Rng, size: usize) -> Value {
+    let span = if rng.chance(10) { 1 << 30 } else { size as i64 };
+    let mut edges = Vec::new();
+    for _ in 0..rng.range(1, 3) {
+        let n = rng.range(3, size as i64) as usize;
+        let points: Vec<Value> = (0..n).map(|_| grid_point(rng, span)).collect();
+        let tag = rng.pick(&[0, 0, 1, 1, 2]);
+        for (k, from) in points.iter().enumerate() {
+            let to = &points[(k + 1) % n];
+            edges.push(json!({"from": from, "to": to, "tag": tag}));
+        }
+    }
+    if rng.chance(3) {
+        edges.pop();
+    }
+    let rules = ["evenOdd", "union", "intersection", "difference", "xor"];
+    let operation = if rng.chance(3) {
+        "nonzero"
+    } else {
+        rng.pick(&rules)
+    };
+    json!({"op": "boundary", "snapBits": 16, "gridEdges": edges, "operation": operation})
 }
 
 fn from_outlines(rng: &mut Rng, size: usize) -> Value {

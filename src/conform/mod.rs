@@ -25,6 +25,7 @@ pub const ALL_OPS: &[&str] = &[
     "crossing",
     "pixel",
     "arrangement",
+    "boundary",
     "fromOutlines",
     "union",
     "intersection",

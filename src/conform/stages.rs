@@ -89,7 +89,8 @@ pub fn chain(input: &Value) -> Vec<Value> {
                     ring_edges(&region_rings(region).unwrap_or_default(), *tag, &mut edges);
                 }
                 let bits = operands[0].0.get("snapBits").cloned();
-                stages.push(arrangement_stage(bits.unwrap_or(Value::Null), &edges));
+                let grid_edges = grid_edges_json(&edges);
+                stages.extend(overlay_stages(bits.unwrap_or(Value::Null), grid_edges, op));
             }
             done(stages, input)
         }
@@ -238,7 +239,11 @@ fn outline_stages(case: &Value, stages: &mut Vec<Value>) {
         let mut edges = Vec::new();
         ring_edges(&rings, EdgeTag::Operand0, &mut edges);
         if !edges.is_empty() {
-            stages.push(arrangement_stage(json!(bits), &edges));
+            stages.extend(overlay_stages(
+                json!(bits),
+                grid_edges_json(&edges),
+                "evenOdd",
+            ));
         }
         if several {
             let alone = json!({"op": "fromOutlines", "snapBits": bits, "outlines": [outline]});
@@ -254,7 +259,11 @@ fn outline_stages(case: &Value, stages: &mut Vec<Value>) {
         }
     }
     if !union.is_empty() {
-        stages.push(arrangement_stage(json!(bits), &union));
+        stages.extend(overlay_stages(
+            json!(bits),
+            grid_edges_json(&union),
+            "union",
+        ));
     }
 }
 
@@ -302,9 +311,13 @@ fn ring_edges(rings: &[Vec<GridPoint>], tag: EdgeTag, edges: &mut Vec<TaggedEdge
     edges.extend(ring_edges.filter(|e| e.from != e.to));
 }
 
-/// An `arrangement` case of grid edges.
-fn arrangement_stage(snap_bits: Value, edges: &[TaggedEdge]) -> Value {
-    json!({"op": "arrangement", "snapBits": snap_bits, "gridEdges": grid_edges_json(edges)})
+/// The stages of one overlay ([A0], [L5]): the `arrangement` of its fed grid edges, then
+/// their `boundary` under the inside rule `rule` (X1), which the op then traces (X6).
+fn overlay_stages(snap_bits: Value, grid_edges: Value, rule: &str) -> [Value; 2] {
+    [
+        json!({"op": "arrangement", "snapBits": snap_bits.clone(), "gridEdges": grid_edges.clone()}),
+        json!({"op": "boundary", "snapBits": snap_bits, "gridEdges": grid_edges, "operation": rule}),
+    ]
 }
 
 /// The stages between a `shrink` or `offset` case's region and the case itself, when the
@@ -320,13 +333,19 @@ fn fed_edges_stages(case: &Value) -> Vec<Value> {
         return Vec::new();
     };
     let bits = case.get("region").and_then(|r| r.get("snapBits")).cloned();
-    let arrangement = json!({"op": "arrangement", "snapBits": bits.unwrap_or(Value::Null),
-        "gridEdges": fed["gridEdges"].clone()});
+    let grows = op == "offset" && case.get("distance").and_then(Value::as_f64) > Some(0.0);
+    let rule = if grows { "union" } else { "difference" };
+    let mut stages = vec![edges_case];
     // An offset of distance 0 or of the empty region feeds nothing, and has no
     // arrangement.
-    let fed_something = fed["gridEdges"].as_array().is_some_and(|e| !e.is_empty());
-    let mut stages = vec![edges_case];
-    stages.extend(fed_something.then_some(arrangement));
+    if fed["gridEdges"].as_array().is_some_and(|e| !e.is_empty()) {
+        let grid_edges = fed["gridEdges"].clone();
+        stages.extend(overlay_stages(
+            bits.unwrap_or(Value::Null),
+            grid_edges,
+            rule,
+        ));
+    }
     stages
 }
 
@@ -421,6 +440,31 @@ mod tests {
         run_case_json(case).unwrap()
     }
 
+    /// The engine's answer to a `boundary` stage, traced into rings (X6): the region the
+    /// stage stands for.
+    fn traced(stage: &Value) -> Value {
+        let out = run(stage);
+        let point = |p: &Value| GridPoint {
+            x: p[0].as_i64().unwrap(),
+            y: p[1].as_i64().unwrap(),
+        };
+        let edges: Vec<(GridPoint, GridPoint)> = out["boundary"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (point(&e[0]), point(&e[1])))
+            .collect();
+        let mut points: Vec<GridPoint> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
+        points.sort_unstable();
+        points.dedup();
+        let index = |p: GridPoint| points.binary_search(&p).unwrap();
+        let indexed: Vec<(usize, usize)> =
+            edges.iter().map(|&(a, b)| (index(a), index(b))).collect();
+        let rings = crate::rings::trace_edges(&points, &indexed).unwrap();
+        let bits = stage["snapBits"].as_u64().unwrap() as u8;
+        region_json(&crate::Region::from_canonical_rings(bits, rings))
+    }
+
     #[test]
     fn a_region_passed_on_is_the_same_region() {
         let input = json!({"op": "fromOutlines", "snapBits": 2, "outlines": [
@@ -443,15 +487,21 @@ mod tests {
             [[[0.0, 0.0], [0.1, 0.0], [0.0, 0.1]], [[5.0, -1.0], [7.0, 0.6], [5.0, 0.6], [5.0, 0.6]]]
         ]});
         let stages = chain(&input);
-        assert_eq!(ops(&stages), "arrangement fromOutlines arrangement fromOutlines arrangement fromOutlines arrangement fromOutlines");
-        for pair in stages[..6].chunks(2) {
-            assert_eq!(overlaid(&pair[0], Operation::EvenOdd), run(&pair[1]));
+        let overlay = "arrangement boundary";
+        assert_eq!(
+            ops(&stages),
+            format!("{overlay} fromOutlines {overlay} fromOutlines {overlay} fromOutlines {overlay} fromOutlines")
+        );
+        for triple in stages[..9].chunks(3) {
+            assert_eq!(overlaid(&triple[0], Operation::EvenOdd), run(&triple[2]));
+            assert_eq!(traced(&triple[1]), run(&triple[2]));
         }
-        assert_eq!(overlaid(&stages[6], Operation::Union), run(&input));
-        // One outline: its arrangement, then the op.
+        assert_eq!(overlaid(&stages[9], Operation::Union), run(&input));
+        assert_eq!(traced(&stages[10]), run(&input));
+        // One outline: its arrangement and boundary, then the op.
         let one = json!({"op": "fromOutlines", "snapBits": 2, "outlines": [input["outlines"][1]]});
         let stages = chain(&one);
-        assert_eq!(ops(&stages), "arrangement fromOutlines");
+        assert_eq!(ops(&stages), "arrangement boundary fromOutlines");
         assert_eq!(overlaid(&stages[0], Operation::EvenOdd), run(&one));
         // An input the engine refuses has no arrangement: the error is the op's.
         let bad =
@@ -473,9 +523,11 @@ mod tests {
             let stages = chain(&input);
             assert_eq!(
                 ops(&stages),
-                format!("arrangement fromOutlines arrangement fromOutlines arrangement {op}")
+                format!("arrangement boundary fromOutlines arrangement boundary fromOutlines arrangement boundary {op}")
             );
-            assert_eq!(overlaid(&stages[4], operation), run(&input), "{op}");
+            assert_eq!(overlaid(&stages[6], operation), run(&input), "{op}");
+            assert_eq!(stages[7]["operation"], op);
+            assert_eq!(traced(&stages[7]), run(&input), "{op}");
         }
         // [G5]: operands of different snap bits get no arrangement.
         let mut other = b.clone();
@@ -519,21 +571,22 @@ mod tests {
             let op = input["op"].as_str().unwrap();
             assert_eq!(
                 ops(&stages),
-                format!("arrangement fromOutlines {op}Edges arrangement {op}")
+                format!("arrangement boundary fromOutlines {op}Edges arrangement boundary {op}")
             );
             // The stage op is the case under its name; its edges are the arrangement's.
             let mut renamed = input.clone();
             renamed["op"] = json!(format!("{op}Edges"));
-            assert_eq!(stages[2], renamed);
-            assert_eq!(run(&stages[2])["gridEdges"], stages[3]["gridEdges"]);
-            assert_eq!(overlaid(&stages[3], operation), run(&input), "{input}");
+            assert_eq!(stages[3], renamed);
+            assert_eq!(run(&stages[3])["gridEdges"], stages[4]["gridEdges"]);
+            assert_eq!(overlaid(&stages[4], operation), run(&input), "{input}");
+            assert_eq!(traced(&stages[5]), run(&input), "{input}");
         }
         // Nothing fed, no arrangement: the offset of distance 0 returns its region.
         let zero = json!({"op": "offset", "region": region, "distance": 0.0, "join": "round",
             "arcTolerance": 0.1});
         assert_eq!(
             ops(&chain(&zero)),
-            "arrangement fromOutlines offsetEdges offset"
+            "arrangement boundary fromOutlines offsetEdges offset"
         );
     }
 
@@ -546,8 +599,11 @@ mod tests {
         ]]});
         let input = json!({"op": "triangulate", "region": region});
         let stages = chain(&input);
-        assert_eq!(ops(&stages), "arrangement fromOutlines cdt triangulate");
-        let cdt = run(&stages[2]);
+        assert_eq!(
+            ops(&stages),
+            "arrangement boundary fromOutlines cdt triangulate"
+        );
+        let cdt = run(&stages[3]);
         let corners = |points: &Value, t: &Value| {
             let mut c: Vec<Value> = (0..3)
                 .map(|k| points[t[k].as_u64().unwrap() as usize].clone())
@@ -559,10 +615,10 @@ mod tests {
             .as_array()
             .unwrap()
             .iter()
-            .map(|t| corners(&stages[2]["points"], t))
+            .map(|t| corners(&stages[3]["points"], t))
             .collect();
         // Its constrained edges are the region's ring edges.
-        let points = &stages[2]["points"];
+        let points = &stages[3]["points"];
         let mut constrained: Vec<Vec<Value>> = cdt["constrained"]
             .as_array()
             .unwrap()
@@ -575,7 +631,7 @@ mod tests {
             })
             .collect();
         let mut ring_edges: Vec<Vec<Value>> = Vec::new();
-        for ring in run(&stages[1])["rings"].as_array().unwrap() {
+        for ring in run(&stages[2])["rings"].as_array().unwrap() {
             let ring = ring.as_array().unwrap();
             for k in 0..ring.len() {
                 let mut e = vec![ring[k].clone(), ring[(k + 1) % ring.len()].clone()];
@@ -595,7 +651,7 @@ mod tests {
         let partition = json!({"op": "partitionConvex", "region": region, "maxVertices": 6});
         assert_eq!(
             ops(&chain(&partition)),
-            "arrangement fromOutlines cdt triangulate partitionConvex"
+            "arrangement boundary fromOutlines cdt triangulate partitionConvex"
         );
     }
 
@@ -607,10 +663,10 @@ mod tests {
         let stages = chain(&input);
         assert_eq!(
             ops(&stages),
-            "fromTileMap shrinkEdges arrangement shrink cdt triangulate partitionConvex mesh"
+            "fromTileMap shrinkEdges arrangement boundary shrink cdt triangulate partitionConvex mesh"
         );
         // The chain reproduces the op: partitionConvex of the shrunk region is the mesh.
-        let mut part = run(&stages[6]);
+        let mut part = run(&stages[7]);
         part["snapBits"] = json!(4);
         assert_eq!(run(&input), part);
         // From outlines, without a shrink: the outline's arrangement first.
@@ -618,7 +674,7 @@ mod tests {
             "cellSize": 0.5, "outlines": [[[[0.0, 0.0], [3.0, 0.0], [3.0, 2.0], [0.0, 2.0]]]]});
         assert_eq!(
             ops(&chain(&input)),
-            "arrangement fromOutlines cdt triangulate partitionConvex mesh"
+            "arrangement boundary fromOutlines cdt triangulate partitionConvex mesh"
         );
     }
 
@@ -650,7 +706,10 @@ mod tests {
                 if stage["op"] != "arrangement" {
                     continue;
                 }
-                let fed = &stages[k + 1];
+                // The arrangement, its boundary, then the stage they feed.
+                let boundary = &stages[k + 1];
+                assert_eq!(boundary["gridEdges"], stage["gridEdges"]);
+                let fed = &stages[k + 2];
                 let operation = match fed["op"].as_str().unwrap() {
                     "fromOutlines" if fed["outlines"].as_array().unwrap().len() > 1 => {
                         Operation::Union
@@ -663,6 +722,10 @@ mod tests {
                     other => panic!("an arrangement feeds {other}"),
                 };
                 assert_eq!(overlaid(stage, operation), run(fed), "{i}: {fed}");
+                let rule =
+                    ["evenOdd", "union", "intersection", "difference", "xor"][operation as usize];
+                assert_eq!(boundary["operation"], rule);
+                assert_eq!(traced(boundary), run(fed), "{i}: {fed}");
                 checked += 1;
             }
         }
@@ -731,7 +794,10 @@ mod tests {
             "origin": [0.0, 0.0], "cells": [1, 1, 1, 1, 0, 1]}});
         let input = json!({"op": "shrink", "region": region, "radius": 0.25, "arcTolerance": 0.1});
         let stages = chain(&input);
-        assert_eq!(ops(&stages), "fromTileMap shrinkEdges arrangement shrink");
+        assert_eq!(
+            ops(&stages),
+            "fromTileMap shrinkEdges arrangement boundary shrink"
+        );
         assert!(run_case_json(&stages[0]).is_ok());
     }
 }

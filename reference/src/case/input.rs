@@ -221,6 +221,18 @@ impl TryFrom<ArrangementFields> for ArrangementInput {
     }
 }
 
+/// `boundary`: the `gridEdges` form of `arrangement` with an inside rule's name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BoundaryInput {
+    /// Snap bits.
+    pub snap_bits: i64,
+    /// The edges, in grid integers.
+    pub grid_edges: Vec<GridEdgeInput>,
+    /// `evenOdd`, `union`, `intersection`, `difference` or `xor`.
+    pub operation: String,
+}
+
 /// `fromOutlines`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -427,6 +439,8 @@ pub enum Case {
     Pixel(PixelInput),
     /// Snap-rounded noding.
     Arrangement(ArrangementInput),
+    /// The boundary of a labelled arrangement under an inside rule (a stage op).
+    Boundary(BoundaryInput),
     /// Region.FromOutlines.
     FromOutlines(FromOutlinesInput),
     /// Region.FromTileMap.

@@ -16,9 +16,10 @@ use crate::error::RefError;
 use crate::geom::{Edge, Point, Region};
 use crate::offset::Join;
 use crate::pipeline::{MeshSource, Outlines};
+use crate::region::Operation;
 use crate::{
-    arrangement, cdt, grid, offset, partition, pipeline, predicates, region, shrink, tile_map,
-    triangulate,
+    arrangement, cdt, grid, label, offset, partition, pipeline, predicates, region, rings, shrink,
+    tile_map, triangulate,
 };
 
 /// An op's outcome before encoding.
@@ -199,6 +200,58 @@ fn stage_tag(tag: i64) -> u8 {
     u8::try_from(tag).unwrap_or(u8::MAX)
 }
 
+/// The `gridEdges` form's edges, each coordinate within the grid-level bound.
+fn grid_edges_in_bound(grid_edges: &[GridEdgeInput]) -> Result<Vec<Edge>, Failure> {
+    let mut edges = Vec::with_capacity(grid_edges.len());
+    for e in grid_edges {
+        let ends = bounded(&[e.from, e.to], GRID_BOUND, "gridEdges")?;
+        edges.push(Edge {
+            from: ends[0],
+            to: ends[1],
+            tag: stage_tag(e.tag),
+        });
+    }
+    Ok(edges)
+}
+
+/// The stage op `boundary` (docs/specification.md, "The stage ops"): checked as the
+/// `gridEdges` form of `arrangement`, then the rule's name; the [L6] boundary of the
+/// arrangement's labels (rays, [L1]) under the rule, inside on the left, sorted.
+fn boundary_op(input: &BoundaryInput) -> Outcome {
+    snap_bits(input.snap_bits, PLAIN)?;
+    let edges = grid_edges_in_bound(&input.grid_edges)?;
+    let noded = staged(arrangement::arrange(&edges), GRID_EDGES)?;
+    // [L1]'s windings need closed chains: per operand, as many edges into every point as
+    // out of it.
+    let mut balance: std::collections::BTreeMap<Point, [i64; 2]> = Default::default();
+    for e in &edges {
+        for (point, sign) in [(e.from, 1), (e.to, -1)] {
+            let b = balance.entry(point).or_default();
+            if e.tag != 1 {
+                b[0] += sign;
+            }
+            if e.tag != 0 {
+                b[1] += sign;
+            }
+        }
+    }
+    if balance.values().any(|b| *b != [0, 0]) {
+        return Err(Failure::invalid("gridEdges"));
+    }
+    let operation = match input.operation.as_str() {
+        "evenOdd" => Operation::EvenOdd,
+        "union" => Operation::Union,
+        "intersection" => Operation::Intersection,
+        "difference" => Operation::Difference,
+        "xor" => Operation::Xor,
+        _ => return Err(Failure::invalid("operation")),
+    };
+    let windings = staged(label::label(&noded), PLAIN)?;
+    let boundary = staged(rings::boundary_edges(&noded, &windings, operation), PLAIN)?;
+    let boundary: Vec<[GridPoint; 2]> = boundary.iter().map(|(a, b)| [xy(a), xy(b)]).collect();
+    Ok(json!({ "boundary": boundary }))
+}
+
 fn arrangement_op(input: &ArrangementInput) -> Outcome {
     let bits = snap_bits(input.snap_bits, PLAIN)?;
     let (edges, renames) = match &input.edges {
@@ -223,18 +276,7 @@ fn arrangement_op(input: &ArrangementInput) -> Outcome {
             }
             (edges, WORLD_EDGES)
         }
-        EdgeList::Grid(grid_edges) => {
-            let mut edges = Vec::with_capacity(grid_edges.len());
-            for e in grid_edges {
-                let ends = bounded(&[e.from, e.to], GRID_BOUND, "gridEdges")?;
-                edges.push(Edge {
-                    from: ends[0],
-                    to: ends[1],
-                    tag: stage_tag(e.tag),
-                });
-            }
-            (edges, GRID_EDGES)
-        }
+        EdgeList::Grid(grid_edges) => (grid_edges_in_bound(grid_edges)?, GRID_EDGES),
     };
     let out = staged(arrangement::arrange(&edges), renames)?;
     Ok(encode(&ArrangementOut {
@@ -475,6 +517,7 @@ pub fn run(case: &Case) -> Outcome {
         Case::Crossing(c) => crossing_op(c),
         Case::Pixel(c) => pixel_op(c),
         Case::Arrangement(c) => arrangement_op(c),
+        Case::Boundary(c) => boundary_op(c),
         Case::FromOutlines(c) => from_outlines_op(c),
         Case::FromTileMap(c) => from_tile_map_op(c),
         Case::Union(c) => binary_op(c, region::union),
