@@ -19,11 +19,16 @@ import bisect
 import functools
 import json
 import math
+import os
 import sys
 from fractions import Fraction
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdt as cdt_module  # noqa: E402  (docs/cdt.md, X16, X17: the triangulation stages)
+
 OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines",
-       "fromTileMap", "union", "intersection", "difference", "xor", "offset", "shrink"]
+       "fromTileMap", "union", "intersection", "difference", "xor", "offset", "shrink",
+       "cdt", "triangulate", "partitionConvex", "mesh"]
 I64 = (-(2**63), 2**63 - 1)
 
 
@@ -876,10 +881,57 @@ def shrink(case):
     return region_json(bits, overlay(fed, "difference"))
 
 
+# ---- the triangulation stages (sections 11 to 14; cdt.py holds the procedures) -------
+
+
+def cdt_op(case):
+    """docs/cdt.md §7.1: the `cdt` op; its checks in §2's order."""
+    points, constraints = fields(case, ["op", "points", "constraints"])[1:]
+    points = [grid_point(p) for p in listed(points)]
+    constraints = [tuple(integer(i) for i in listed(c, 2)) for c in listed(constraints)]
+    return cdt_module.cdt_output(points, constraints)
+
+
+def triangulation_json(vertices, triangles, neighbors):
+    return {"vertices": [list(p) for p in vertices], "triangles": triangles,
+            "neighbors": neighbors}
+
+
+def triangulate(case):
+    """X16: the region's kept triangles, [TR2]-[TR4]."""
+    region = read_region_input(fields(case, ["op", "region"])[1])
+    _, rings = resolve(region)
+    return triangulation_json(*cdt_module.region_triangulation(rings))
+
+
+def check_max_vertices(m):
+    # X17: 3..=16, else invalidArgument.
+    if not 3 <= m <= 16:
+        raise TypedError({"kind": "invalidArgument", "argument": "maxVertices"})
+
+
+def partition_json(rings, max_vertices):
+    vertices, triangles, _ = cdt_module.region_triangulation(rings)
+    polygons, neighbors = cdt_module.convex_partition(vertices, triangles, max_vertices)
+    return {"vertices": [list(p) for p in vertices], "polygons": polygons,
+            "neighbors": neighbors}
+
+
+def partition_convex(case):
+    """X17: the region resolved first, then the limit, then the partition."""
+    region, max_vertices = fields(case, ["op", "region", "maxVertices"])[1:]
+    region = read_region_input(region)
+    max_vertices = integer(max_vertices)
+    _, rings = resolve(region)
+    check_max_vertices(max_vertices)
+    return partition_json(rings, max_vertices)
+
+
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
        "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines_op,
        "fromTileMap": from_tile_map, "union": boolean, "intersection": boolean,
-       "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink}
+       "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink,
+       "cdt": cdt_op, "triangulate": triangulate, "partitionConvex": partition_convex}
 
 
 def run(case):
@@ -892,7 +944,7 @@ def run(case):
         return {"expected": RUN[case["op"]](case)}
     except Malformed as e:
         return {"expectedError": {"kind": "malformed", "reason": str(e)}}
-    except TypedError as e:
+    except (TypedError, cdt_module.CdtError) as e:
         return {"expectedError": e.error}
     except (TypeError, ValueError) as e:
         # A shape the readers above did not foresee (a TooLarge where a list was
