@@ -840,8 +840,13 @@ def shrink(case):
     else:
         arc_tolerance = tolerance_or_cell
     check_arc_tolerance(arc_tolerance)
+    return region_json(bits, shrunk(rings, radius, arc_tolerance, bits))
+
+
+def shrunk(rings, radius, arc_tolerance, bits):
+    """X14 on validated arguments: the rings of the shrunk region (also X18's step 2)."""
     if radius == 0 or not rings:
-        return region_json(bits, rings)
+        return rings
     r = radius * float(2**bits)
     m = sides_and_tolerance(r, arc_tolerance, bits)
     w = equal_area_ring(r, m)
@@ -878,7 +883,7 @@ def shrink(case):
                    + [(a[0] + w[j][0], a[1] + w[j][1]) for j in listed_j if inside[j]]
                    + [(a[0] + v_in[0], a[1] + v_in[1])])
             fed += [(p, q2, (0, 1)) for p, q2 in zip(arc, arc[1:])]
-    return region_json(bits, overlay(fed, "difference"))
+    return overlay(fed, "difference")
 
 
 # ---- the triangulation stages (sections 11 to 14; cdt.py holds the procedures) -------
@@ -927,11 +932,58 @@ def partition_convex(case):
     return partition_json(rings, max_vertices)
 
 
+def mesh(case):
+    """X18: the pipeline; all five checks before any step's result."""
+    names = sorted(k for k in case if k != "op")
+    common = ["agentRadius", "maxVertices", "snapBits"]
+    if names == sorted(common + ["tileMap"]):
+        if type(case["tileMap"]) is not dict:
+            raise Malformed("`tileMap` is an object")
+        source = ("tileMap", read_tile_map(fields(case["tileMap"], TILE_FIELDS)))
+    elif names == sorted(common + ["outlines", "cellSize"]):
+        source = ("outlines", read_outlines(case["outlines"]), f64(case["cellSize"]))
+    else:
+        raise Malformed(f"a mesh has tileMap, or outlines with cellSize: {names}")
+    bits = integer(case["snapBits"])
+    radius = f64(case["agentRadius"])
+    max_vertices = integer(case["maxVertices"])
+    # Checks 1 and 2 (snapBits, the source) come with building the region; a
+    # geometryDefect of the build waits until checks 3-5 have passed.
+    build_defect = None
+    try:
+        if source[0] == "tileMap":
+            rings = region_of_tile_map(bits, source[1])
+            cell = source[1][2]
+        else:
+            rings = region_of_outlines(bits, source[1])
+    except TypedError as e:
+        if e.error.get("kind") != "geometryDefect":
+            raise
+        build_defect = e
+    if source[0] == "outlines":
+        cell = source[2]
+        if not (cell == cell and abs(cell) != float("inf") and cell > 0):      # 3
+            raise TypedError({"kind": "invalidArgument", "argument": "cellSize"})
+    if radius < 0:                                                            # 4
+        raise TypedError({"kind": "invalidArgument", "argument": "agentRadius"})
+    if radius != radius or radius > 2.0**20:
+        raise TypedError({"kind": "outOfRange", "value": f64_json(radius),
+                          "location": {"kind": "argument", "name": "agentRadius"}})
+    check_max_vertices(max_vertices)                                          # 5
+    if build_defect is not None:
+        raise build_defect
+    if radius > 0:                                                            # step 2, [S7]
+        arc_tolerance = max(cell / 4.0, min(0.0825 * radius, cell / 2.0))
+        rings = shrunk(rings, radius, arc_tolerance, bits)
+    return {"snapBits": bits, **partition_json(rings, max_vertices)}
+
+
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
        "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines_op,
        "fromTileMap": from_tile_map, "union": boolean, "intersection": boolean,
        "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink,
-       "cdt": cdt_op, "triangulate": triangulate, "partitionConvex": partition_convex}
+       "cdt": cdt_op, "triangulate": triangulate, "partitionConvex": partition_convex,
+       "mesh": mesh}
 
 
 def run(case):
