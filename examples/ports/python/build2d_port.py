@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""A port of build2d's first six stages to Python: the protocol loop of docs/ports.md and
+"""A port of build2d's pipeline to Python: the protocol loop of docs/ports.md and
 the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement`, `fromOutlines`,
-`fromTileMap`, `union`, `intersection`, `difference`, `xor`, `offset` and `shrink`,
-written from docs/specification.md (sections 1 and 3 to 10) and corpus/README.md.
+`fromTileMap`, `union`, `intersection`, `difference`, `xor`, `offset`, `shrink`, `cdt`,
+`triangulate`, `partitionConvex` and `mesh`, written from docs/specification.md (sections 1
+and 3 to 15), docs/cdt.md and corpus/README.md.
 
 It is the example a port author starts from: a plain read-compute-write loop, every case
 caught so that the session survives, malformed input answered as such, answers flushed
 line by line. Python's integers are exact at any size, so the predicates need no filter
 and no 128-bit type; `fractions.Fraction` rounds the snap exactly. The arrangement and
 the labelling are brute force (every pair of fragments, every pixel, a ray per segment),
-as the specification states them: slow on large inputs, exact on all.
+as the specification states them: slow on large inputs, exact on all. The constrained
+Delaunay triangulation, the region triangulation and the convex partition live in cdt.py
+beside this file (docs/cdt.md followed step by step, on plain lists); `mesh` chains them
+after fromTileMap / fromOutlines and the shrink (X18).
 
     build2d conform --port 'python3 examples/ports/python/build2d_port.py'
     build2d conform --port 'python3 examples/ports/python/build2d_port.py' --random 500 --seed 1
@@ -65,8 +69,15 @@ def refuse_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
+def parse_integer(text):
+    # Section 19: `-0` is read as the float −0.0, so it is malformed where an integer is
+    # expected and −0.0 where an f64 is.
+    return -0.0 if text == "-0" else int(text)
+
+
 def read_json(line):
-    return json.loads(line, parse_float=parse_number, parse_constant=refuse_constant)
+    return json.loads(line, parse_float=parse_number, parse_int=parse_integer,
+                      parse_constant=refuse_constant)
 
 
 # ---- reading a case ---------------------------------------------------------------
