@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""A port of build2d's first six stages to Python: the protocol loop of docs/ports.md and
+"""A port of build2d's pipeline to Python: the protocol loop of docs/ports.md and
 the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement`, `fromOutlines`,
-`fromTileMap`, `union`, `intersection`, `difference`, `xor`, `offset` and `shrink`,
-written from docs/specification.md (sections 1 and 3 to 10) and corpus/README.md.
+`fromTileMap`, `union`, `intersection`, `difference`, `xor`, `offset`, `shrink`, `cdt`,
+`triangulate`, `partitionConvex` and `mesh`, written from docs/specification.md (sections 1
+and 3 to 15), docs/cdt.md and corpus/README.md.
 
 It is the example a port author starts from: a plain read-compute-write loop, every case
 caught so that the session survives, malformed input answered as such, answers flushed
 line by line. Python's integers are exact at any size, so the predicates need no filter
 and no 128-bit type; `fractions.Fraction` rounds the snap exactly. The arrangement and
 the labelling are brute force (every pair of fragments, every pixel, a ray per segment),
-as the specification states them: slow on large inputs, exact on all.
+as the specification states them: slow on large inputs, exact on all. The constrained
+Delaunay triangulation, the region triangulation and the convex partition live in cdt.py
+beside this file (docs/cdt.md followed step by step, on plain lists); `mesh` chains them
+after fromTileMap / fromOutlines and the shrink (X18).
 
     build2d conform --port 'python3 examples/ports/python/build2d_port.py'
     build2d conform --port 'python3 examples/ports/python/build2d_port.py' --random 500 --seed 1
@@ -19,12 +23,17 @@ import bisect
 import functools
 import json
 import math
+import os
 import sys
 from fractions import Fraction
 
-OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "fromOutlines",
-       "fromTileMap", "union", "intersection", "difference", "xor", "offset", "shrink",
-       "offsetEdges", "shrinkEdges"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdt as cdt_module  # noqa: E402  (docs/cdt.md, X16, X17: the triangulation stages)
+
+OPS = ["snap", "orient", "inCircle", "crossing", "pixel", "arrangement", "boundary",
+       "fromOutlines", "fromTileMap", "union", "intersection", "difference", "xor", "offset",
+       "shrink", "offsetEdges", "shrinkEdges", "cdt", "triangulate", "partitionConvex",
+       "mesh"]
 I64 = (-(2**63), 2**63 - 1)
 
 
@@ -61,8 +70,15 @@ def refuse_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
+def parse_integer(text):
+    # Section 19: `-0` is read as the float −0.0, so it is malformed where an integer is
+    # expected and −0.0 where an f64 is.
+    return -0.0 if text == "-0" else int(text)
+
+
 def read_json(line):
-    return json.loads(line, parse_float=parse_number, parse_constant=refuse_constant)
+    return json.loads(line, parse_float=parse_number, parse_int=parse_integer,
+                      parse_constant=refuse_constant)
 
 
 # ---- reading a case ---------------------------------------------------------------
@@ -652,6 +668,33 @@ def arrangement(case):
     return arrange([(a, b, COUNTS[tag]) for a, b, tag in edges])
 
 
+def boundary_op(case):
+    """The stage op `boundary` (docs/specification.md, "The stage ops"): the edges checked
+    as `arrangement`'s gridEdges form checks them, then each operand closed, then the
+    rule's name; the [L6] boundary, inside on the left, sorted."""
+    bits, grid_edges, rule = fields(case, ["op", "snapBits", "gridEdges", "operation"])[1:]
+    if type(rule) is not str:
+        raise Malformed("`operation` is a string")
+    bits = integer(bits)
+    edges = edge_list(grid_edges, grid_point, "gridEdges")
+    check_snap_bits(bits)
+    within([p for a, b, _ in edges for p in (a, b)], 2**39, "gridEdges")
+    if any(tag not in COUNTS for _, _, tag in edges):
+        raise TypedError({"kind": "invalidArgument", "argument": "gridEdges"})
+    balance = {}
+    for a, b, tag in edges:
+        for p, sign in ((a, 1), (b, -1)):
+            old = balance.get(p, (0, 0))
+            balance[p] = (old[0] + sign * COUNTS[tag][0], old[1] + sign * COUNTS[tag][1])
+    if any(v != (0, 0) for v in balance.values()):
+        raise TypedError({"kind": "invalidArgument", "argument": "gridEdges"})
+    if rule not in INSIDE:
+        raise TypedError({"kind": "invalidArgument", "argument": "operation"})
+    segments = arranged_segments([(a, b, COUNTS[tag]) for a, b, tag in edges])
+    return {"boundary": [[list(a), list(b)] for a, b in
+                         sorted(boundary(segments, INSIDE[rule]))]}
+
+
 # ---- offsets and the shrink (sections 9 and 10) -----------------------------------------
 # Every f64 formula is evaluated as written, one operation at a time: Python's floats are
 # IEEE-754 binary64, it never fuses a multiply and an add, math.sqrt is correctly rounded
@@ -837,9 +880,9 @@ def equal_area_ring(r, m):
     return ring
 
 
-def shrink_fed(case):
-    """A shrink case read and checked in X14's order: its snap bits, its rings, and the
-    edges it feeds the arrangement ([S5]); None when the region comes back as it is."""
+def shrink_arguments(case):
+    """A shrink case read and checked in X14's order: its snap bits, its rings, its radius
+    and its arc tolerance."""
     names = sorted(k for k in case if k != "op")
     if names not in (["arcTolerance", "radius", "region"], ["cellSize", "radius", "region"]):
         raise Malformed(f"a shrink has region, radius and one of arcTolerance / cellSize: {names}")
@@ -860,8 +903,14 @@ def shrink_fed(case):
     else:
         arc_tolerance = tolerance_or_cell
     check_arc_tolerance(arc_tolerance)
+    return bits, rings, radius, arc_tolerance
+
+
+def shrink_fed(rings, radius, arc_tolerance, bits):
+    """X14 on validated arguments: the edges the shrink feeds the arrangement ([S5]) with
+    their nets per operand; None when the region comes back as it is."""
     if radius == 0 or not rings:
-        return bits, rings, None
+        return None
     r = radius * float(2**bits)
     m = sides_and_tolerance(r, arc_tolerance, bits)
     w = equal_area_ring(r, m)
@@ -898,25 +947,124 @@ def shrink_fed(case):
                    + [(a[0] + w[j][0], a[1] + w[j][1]) for j in listed_j if inside[j]]
                    + [(a[0] + v_in[0], a[1] + v_in[1])])
             fed += [(p, q2, (0, 1)) for p, q2 in zip(arc, arc[1:])]
-    return bits, rings, fed
+    return fed
+
+
+def shrunk(rings, radius, arc_tolerance, bits):
+    """X14 on validated arguments: the rings of the shrunk region (also X18's step 2)."""
+    fed = shrink_fed(rings, radius, arc_tolerance, bits)
+    return rings if fed is None else overlay(fed, "difference")
 
 
 def shrink(case):
-    bits, rings, fed = shrink_fed(case)
-    if fed is None:
-        return region_json(bits, rings)
-    return region_json(bits, overlay(fed, "difference"))
+    bits, rings, radius, arc_tolerance = shrink_arguments(case)
+    return region_json(bits, shrunk(rings, radius, arc_tolerance, bits))
 
 
 def shrink_edges(case):
-    return fed_edges_json(shrink_fed(case)[2])
+    bits, rings, radius, arc_tolerance = shrink_arguments(case)
+    return fed_edges_json(shrink_fed(rings, radius, arc_tolerance, bits))
+
+
+# ---- the triangulation stages (sections 11 to 14; cdt.py holds the procedures) -------
+
+
+def cdt_op(case):
+    """docs/cdt.md §7.1: the `cdt` op; its checks in §2's order."""
+    points, constraints = fields(case, ["op", "points", "constraints"])[1:]
+    points = [grid_point(p) for p in listed(points)]
+    constraints = [tuple(integer(i) for i in listed(c, 2)) for c in listed(constraints)]
+    return cdt_module.cdt_output(points, constraints)
+
+
+def triangulation_json(vertices, triangles, neighbors):
+    return {"vertices": [list(p) for p in vertices], "triangles": triangles,
+            "neighbors": neighbors}
+
+
+def triangulate(case):
+    """X16: the region's kept triangles, [TR2]-[TR4]."""
+    region = read_region_input(fields(case, ["op", "region"])[1])
+    _, rings = resolve(region)
+    return triangulation_json(*cdt_module.region_triangulation(rings))
+
+
+def check_max_vertices(m):
+    # X17: 3..=16, else invalidArgument.
+    if not 3 <= m <= 16:
+        raise TypedError({"kind": "invalidArgument", "argument": "maxVertices"})
+
+
+def partition_json(rings, max_vertices):
+    vertices, triangles, _ = cdt_module.region_triangulation(rings)
+    polygons, neighbors = cdt_module.convex_partition(vertices, triangles, max_vertices)
+    return {"vertices": [list(p) for p in vertices], "polygons": polygons,
+            "neighbors": neighbors}
+
+
+def partition_convex(case):
+    """X17: the region resolved first, then the limit, then the partition."""
+    region, max_vertices = fields(case, ["op", "region", "maxVertices"])[1:]
+    region = read_region_input(region)
+    max_vertices = integer(max_vertices)
+    _, rings = resolve(region)
+    check_max_vertices(max_vertices)
+    return partition_json(rings, max_vertices)
+
+
+def mesh(case):
+    """X18: the pipeline; all five checks before any step's result."""
+    names = sorted(k for k in case if k != "op")
+    common = ["agentRadius", "maxVertices", "snapBits"]
+    if names == sorted(common + ["tileMap"]):
+        if type(case["tileMap"]) is not dict:
+            raise Malformed("`tileMap` is an object")
+        source = ("tileMap", read_tile_map(fields(case["tileMap"], TILE_FIELDS)))
+    elif names == sorted(common + ["outlines", "cellSize"]):
+        source = ("outlines", read_outlines(case["outlines"]), f64(case["cellSize"]))
+    else:
+        raise Malformed(f"a mesh has tileMap, or outlines with cellSize: {names}")
+    bits = integer(case["snapBits"])
+    radius = f64(case["agentRadius"])
+    max_vertices = integer(case["maxVertices"])
+    # Checks 1 and 2 (snapBits, the source) come with building the region; a
+    # geometryDefect of the build waits until checks 3-5 have passed.
+    build_defect = None
+    try:
+        if source[0] == "tileMap":
+            rings = region_of_tile_map(bits, source[1])
+            cell = source[1][2]
+        else:
+            rings = region_of_outlines(bits, source[1])
+    except TypedError as e:
+        if e.error.get("kind") != "geometryDefect":
+            raise
+        build_defect = e
+    if source[0] == "outlines":
+        cell = source[2]
+        if not (cell == cell and abs(cell) != float("inf") and cell > 0):      # 3
+            raise TypedError({"kind": "invalidArgument", "argument": "cellSize"})
+    if radius < 0:                                                            # 4
+        raise TypedError({"kind": "invalidArgument", "argument": "agentRadius"})
+    if radius != radius or radius > 2.0**20:
+        raise TypedError({"kind": "outOfRange", "value": f64_json(radius),
+                          "location": {"kind": "argument", "name": "agentRadius"}})
+    check_max_vertices(max_vertices)                                          # 5
+    if build_defect is not None:
+        raise build_defect
+    if radius > 0:                                                            # step 2, [S7]
+        arc_tolerance = max(cell / 4.0, min(0.0825 * radius, cell / 2.0))
+        rings = shrunk(rings, radius, arc_tolerance, bits)
+    return {"snapBits": bits, **partition_json(rings, max_vertices)}
 
 
 RUN = {"snap": snap, "orient": orient, "inCircle": in_circle, "crossing": crossing,
-       "pixel": pixel, "arrangement": arrangement, "fromOutlines": from_outlines_op,
+       "pixel": pixel, "arrangement": arrangement, "boundary": boundary_op,
+       "fromOutlines": from_outlines_op,
        "fromTileMap": from_tile_map, "union": boolean, "intersection": boolean,
        "difference": boolean, "xor": boolean, "offset": offset, "shrink": shrink,
-       "offsetEdges": offset_edges, "shrinkEdges": shrink_edges}
+       "offsetEdges": offset_edges, "shrinkEdges": shrink_edges, "cdt": cdt_op,
+       "triangulate": triangulate, "partitionConvex": partition_convex, "mesh": mesh}
 
 
 def run(case):
@@ -929,7 +1077,7 @@ def run(case):
         return {"expected": RUN[case["op"]](case)}
     except Malformed as e:
         return {"expectedError": {"kind": "malformed", "reason": str(e)}}
-    except TypedError as e:
+    except (TypedError, cdt_module.CdtError) as e:
         return {"expectedError": e.error}
     except (TypeError, ValueError) as e:
         # A shape the readers above did not foresee (a TooLarge where a list was
