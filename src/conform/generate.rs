@@ -406,13 +406,20 @@ fn shrink(rng: &mut Rng, size: usize) -> Value {
 fn cdt(rng: &mut Rng, size: usize) -> Value {
     let n = rng.range(0, size as i64 + 2) as usize;
     let big = rng.chance(10);
+    // The 7 × 7 lattice (cocircular points everywhere) holds 49 points; more need a wider
+    // one, or the BRIO rounds of [D2] (64 points and more) would never be reached.
+    let span = if n <= 49 {
+        3
+    } else {
+        (n as f64).sqrt().ceil() as i64
+    };
     let mut points: Vec<(i64, i64)> = (0..n)
         .map(|_| {
             if big {
                 let b = 1i64 << 39;
                 (rng.pick(&[-b, 0, b, b - 1]), rng.pick(&[-b, 0, b, 1 - b]))
             } else {
-                (rng.range(-3, 3), rng.range(-3, 3))
+                (rng.range(-span, span), rng.range(-span, span))
             }
         })
         .collect();
@@ -427,7 +434,10 @@ fn cdt(rng: &mut Rng, size: usize) -> Value {
     let m = points.len() as i64;
     let mut constraints: Vec<Value> = Vec::new();
     if m >= 2 {
-        for _ in 0..rng.range(0, (size as i64 / 2).max(1)) {
+        // Random constraints among many points mostly cross: a few keep most large cases
+        // valid.
+        let most = if n <= 49 { (size as i64 / 2).max(1) } else { 4 };
+        for _ in 0..rng.range(0, most) {
             let a = rng.range(0, m - 1);
             let b = rng.range(0, m - 1);
             if a != b {
@@ -473,4 +483,30 @@ fn mesh(rng: &mut Rng, size: usize) -> Value {
         v["agentRadius"] = json!(-1.0);
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::run_case_json;
+
+    /// Large random `cdt` cases reach the BRIO rounds of [D2] (64 points and more), and
+    /// most of them are valid (the engine answers with a triangulation).
+    #[test]
+    fn large_cdt_cases_reach_the_brio_rounds() {
+        let mut rng = Rng::new(61);
+        let (mut large, mut valid) = (0, 0);
+        for _ in 0..100 {
+            let case = generate("cdt", &mut rng, 300).unwrap();
+            if case["points"].as_array().unwrap().len() >= 64 {
+                large += 1;
+                valid += usize::from(run_case_json(&case).is_ok());
+            }
+        }
+        assert!(large >= 60, "{large} of 100 cases have 64 points or more");
+        assert!(
+            2 * valid >= large,
+            "{valid} of {large} large cases are valid"
+        );
+    }
 }
