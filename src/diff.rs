@@ -71,6 +71,7 @@ pub fn assert_same(input: &Value) {
 /// plus validity. Each `fuzz/fuzz_targets/<name>.rs` calls one of them, and
 /// `tests/fuzz_replay.rs` replays the committed seeds through [`fuzz_target`].
 pub mod fuzz {
+    use crate::arrangement::EdgeTag;
     use crate::cdt::MAX_INPUT_COORDINATE as MAX_COORDINATE;
     use crate::predicates::{properly_cross, strictly_inside_segment};
     use crate::GridPoint;
@@ -481,6 +482,20 @@ pub mod fuzz {
                 let (Ok(a), Ok(b)) = (a, b) else {
                     panic!("an operand failed after agreeing on {input}");
                 };
+                // The boundary of the operands' arrangement under the op's rule (the
+                // stage op `boundary`).
+                if a.snap_bits() == b.snap_bits() {
+                    let mut edges = Vec::new();
+                    for (region, tag) in [(&a, EdgeTag::Operand0), (&b, EdgeTag::Operand1)] {
+                        for ring in region.rings() {
+                            edges.extend(crate::region::ring_edges(ring, tag));
+                        }
+                    }
+                    let stage = json!({"op": "boundary", "snapBits": a.snap_bits(),
+                        "gridEdges": crate::case::grid_edges_json(&edges), "operation": op});
+                    // Rings are closed chains: the stage accepts them.
+                    assert!(super::same_outcome(&stage).is_ok(), "{stage}");
+                }
                 match op {
                     "union" => a.union(&b),
                     "intersection" => a.intersection(&b),
@@ -699,6 +714,14 @@ pub mod fuzz {
         }
         let agreed = super::same_outcome(&input);
         check_region_outcome(&agreed, engine_region.offset(distance, join, tolerance));
+        same_stage_outcome(&input, "offsetEdges");
+    }
+
+    /// The stage op `stage` on the case of its composite op (the same fields) agrees too.
+    fn same_stage_outcome(input: &Value, stage: &str) {
+        let mut case = input.clone();
+        case["op"] = json!(stage);
+        super::assert_same(&case);
     }
 
     fn shrink_case(u: &mut Unstructured<'_>) -> arbitrary::Result<(Value, Value, f64, f64)> {
@@ -732,6 +755,7 @@ pub mod fuzz {
         }
         let agreed = super::same_outcome(&input);
         check_region_outcome(&agreed, engine_region.shrink(radius, tolerance));
+        same_stage_outcome(&input, "shrinkEdges");
     }
 
     // ---- cdt / triangulate ([D0]-[D8], [TR1]-[TR4]) --------------------------------

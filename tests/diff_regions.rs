@@ -288,6 +288,13 @@ fn check_tile_map(input: &Value) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(common::proptest_config())]
 
+    // The fuzz entry point on random bytes: it asserts agreement, validity, and for a
+    // boolean the agreement of the stage op `boundary` on its operands' rings.
+    #[test]
+    fn fuzz_entry_point_on_random_bytes(data in prop::collection::vec(any::<u8>(), 0..200)) {
+        build2d::diff::fuzz::regions(&data);
+    }
+
     #[test]
     fn from_outlines_matches_reference((bits, o) in region_input_strategy()) {
         let mut input = region_input(bits, &o);
