@@ -94,17 +94,29 @@ pub fn chain(input: &Value) -> Vec<Value> {
             }
             done(stages, input)
         }
-        "offset" | "shrink" | "triangulate" | "partitionConvex" => {
+        // A boundary is the labelling of its own arrangement.
+        "boundary" => {
+            if run_case_json(input).is_ok() {
+                let mut arrangement = input.clone();
+                arrangement["op"] = json!("arrangement");
+                if let Some(fields) = arrangement.as_object_mut() {
+                    fields.remove("operation");
+                }
+                stages.push(arrangement);
+            }
+            done(stages, input)
+        }
+        "offset" | "shrink" | "offsetEdges" | "shrinkEdges" | "triangulate" | "partitionConvex" => {
             let Some(r) = input.get("region") else {
                 return done(stages, input);
             };
             let Some(region) = region_stages(r, &mut stages) else {
                 return stages;
             };
-            if op == "offset" || op == "shrink" {
-                stages.extend(fed_edges_stages(input));
-            } else {
-                stages.extend(cdt_stage(&region));
+            match op {
+                "offset" | "shrink" => stages.extend(fed_edges_stages(input)),
+                "triangulate" | "partitionConvex" => stages.extend(cdt_stage(&region)),
+                _ => {}
             }
             if op == "partitionConvex" {
                 stages.extend(
@@ -785,6 +797,32 @@ mod tests {
             chains += usize::from(!chain(&case).is_empty());
         }
         assert_eq!(chains, 400);
+    }
+
+    /// A stage op's failure is located by the stages before it: a boundary by its
+    /// arrangement, fed edges by their region.
+    #[test]
+    fn stage_ops_have_their_own_chains() {
+        let edges = json!([{"from": [0, 0], "to": [4, 0], "tag": 0},
+            {"from": [4, 0], "to": [0, 4], "tag": 0}, {"from": [0, 4], "to": [0, 0], "tag": 0}]);
+        let boundary = json!({"op": "boundary", "snapBits": 2, "gridEdges": edges,
+            "operation": "union"});
+        let stages = chain(&boundary);
+        assert_eq!(ops(&stages), "arrangement boundary");
+        assert_eq!(
+            stages[0],
+            json!({"op": "arrangement", "snapBits": 2, "gridEdges": edges})
+        );
+        let mut refused = boundary.clone();
+        refused["operation"] = json!("nonzero");
+        assert_eq!(ops(&chain(&refused)), "boundary");
+        let region = json!({"snapBits": 2, "outlines": [[[[0.0, 0.0], [3.0, 0.0], [0.0, 3.0]]]]});
+        let fed = json!({"op": "shrinkEdges", "region": region, "radius": 0.5,
+            "arcTolerance": 0.1});
+        assert_eq!(
+            ops(&chain(&fed)),
+            "arrangement boundary fromOutlines shrinkEdges"
+        );
     }
 
     /// A RegionInput in tile-map form is built by `fromTileMap`.
