@@ -156,6 +156,17 @@ pub fn parse_case(data: &[u8]) {
     if let Err(CaseError::Engine(Error::GeometryDefect { reason })) = run_case(&input) {
         panic!("geometry defect on an input: {reason}\n input: {input}");
     }
+    // The harness's first-divergent-stage chain of any case is built without a panic, and
+    // the engine runs each stage before the case without a defect: every stage is built
+    // from the engine's own output of the stage before.
+    for stage in crate::conform::stages::chain(&input) {
+        if stage == input {
+            break;
+        }
+        if let Err(CaseError::Engine(Error::GeometryDefect { reason })) = run_case(&stage) {
+            panic!("geometry defect on a stage: {reason}\n stage: {stage}\n input: {input}");
+        }
+    }
 }
 
 // ---- shared checks ---------------------------------------------------------------

@@ -176,3 +176,25 @@ fn corpus_replays_on_the_engine() {
         failures.join("\n")
     );
 }
+
+/// The harness's first-divergent-stage chain of every corpus input (docs/ports.md §2) is
+/// built, and the engine runs every stage of it without a geometry defect: each stage is
+/// made from the engine's own output of the stage before (the `parse_case` fuzz target
+/// checks the same on any JSON).
+#[test]
+fn every_corpus_input_has_a_chain_the_engine_runs() {
+    let mut stages = 0;
+    for path in vector_files() {
+        let file = load(&path);
+        for test in tests_of(&file) {
+            for stage in build2d::conform::stages::chain(&test["input"]) {
+                if let Err(e) = build2d::case::run_case_json(&stage) {
+                    assert_ne!(e["kind"], "geometryDefect", "{stage}");
+                }
+                stages += 1;
+            }
+        }
+    }
+    // More stages than vectors: the composite ops have stages before them.
+    assert!(stages > 2000, "{stages}");
+}
