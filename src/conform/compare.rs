@@ -123,6 +123,9 @@ fn item_name(key: &str) -> (&'static str, &'static str) {
         "segments" => ("segment", "segments"),
         "grid" => ("value", "values"),
         "constrained" => ("constrained edge", "constrained edges"),
+        "boundary" => ("boundary edge", "boundary edges"),
+        "boundary-edge" => ("end", "ends"),
+        "gridEdges" => ("edge", "edges"),
         _ => ("element", "elements"),
     }
 }
@@ -133,6 +136,7 @@ fn child_key(key: &str, element: &Value) -> &'static str {
         "rings" => "ring",
         "triangles" => "triangle",
         "polygons" => "polygon",
+        "boundary" => "boundary-edge",
         "neighbors" if element.is_array() => "neighbors-list",
         _ => "",
     }
@@ -268,6 +272,22 @@ mod tests {
             compare_outcome(&e, &g).unwrap().words,
             "error kind outOfRange, port says invalidArgument"
         );
+    }
+
+    /// The stage ops' lists are named by what they hold.
+    #[test]
+    fn words_of_stage_op_differences() {
+        let e = Ok(json!({"boundary": [[[2, 2], [4, 2]], [[4, 2], [4, 4]]]}));
+        let g = Ok(json!({"boundary": [[[0, 0], [4, 0]]]}));
+        let d = compare_outcome(&e, &g).unwrap();
+        assert_eq!(
+            d.words,
+            "2 boundary edges, port has 1; first difference: boundary edge 0, end 0: expected [2,2], got [0,0]"
+        );
+        let e = Ok(json!({"gridEdges": [{"from": [0, 0], "to": [4, 0], "tag": 2}]}));
+        let g = Ok(json!({"gridEdges": [{"from": [0, 0], "to": [4, 0], "tag": 1}]}));
+        let d = compare_outcome(&e, &g).unwrap();
+        assert_eq!(d.words, "edge 0, tag: expected 2, got 1");
     }
 
     #[test]
