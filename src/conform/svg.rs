@@ -15,9 +15,44 @@ fn points(v: &Value) -> Option<Vec<GridPoint>> {
     v.as_array()?.iter().map(point).collect()
 }
 
-/// Adds one output (rings, triangles or polygons) to the picture; false if it has none.
+/// The edges of an output that is a list of edges: an arrangement's segments, a
+/// boundary, fed edges.
+fn edges(output: &Value) -> Vec<[GridPoint; 2]> {
+    let mut edges = Vec::new();
+    let vertices = output.get("vertices").and_then(points);
+    if let (Some(list), Some(vertices)) =
+        (output.get("segments").and_then(Value::as_array), &vertices)
+    {
+        let end = |s: &Value, k: usize| {
+            vertices
+                .get(usize::try_from(s.get(k)?.as_u64()?).ok()?)
+                .copied()
+        };
+        edges.extend(list.iter().filter_map(|s| Some([end(s, 0)?, end(s, 1)?])));
+    }
+    if let Some(list) = output.get("boundary").and_then(Value::as_array) {
+        edges.extend(
+            list.iter()
+                .filter_map(|e| Some([point(e.get(0)?)?, point(e.get(1)?)?])),
+        );
+    }
+    if let Some(list) = output.get("gridEdges").and_then(Value::as_array) {
+        edges.extend(
+            list.iter()
+                .filter_map(|e| Some([point(e.get("from")?)?, point(e.get("to")?)?])),
+        );
+    }
+    edges
+}
+
+/// Adds one output (rings, triangles, polygons or edges) to the picture; false if it has
+/// none.
 fn draw(picture: &mut SvgPicture, output: &Value, fill: &str, stroke: &str) -> bool {
     let mut drawn = false;
+    for edge in edges(output) {
+        picture.polyline(&edge, stroke, 1.0);
+        drawn = true;
+    }
     if let Some(rings) = output.get("rings").and_then(Value::as_array) {
         if let Some(rings) = rings.iter().map(points).collect::<Option<Vec<_>>>() {
             picture.rings(&rings, fill, stroke, true);
@@ -83,6 +118,7 @@ fn extent(expected: &Outcome, got: &Outcome) -> i64 {
         if let Some(rings) = v.get("rings").and_then(Value::as_array) {
             all.extend(rings.iter().filter_map(points).flatten());
         }
+        all.extend(edges(v).into_iter().flatten());
         for p in all {
             lo = lo.min(p.x).min(p.y);
             hi = hi.max(p.x).max(p.y);
@@ -92,5 +128,34 @@ fn extent(expected: &Outcome, got: &Outcome) -> i64 {
         0
     } else {
         hi.saturating_sub(lo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    /// Edge lists are drawn: a boundary, fed edges, an arrangement's segments.
+    #[test]
+    fn edge_outputs_are_drawn() {
+        let outputs = [
+            (json!({"boundary": [[[0, 0], [4, 0]], [[4, 0], [0, 4]]]}), 2),
+            (
+                json!({"gridEdges": [{"from": [0, 0], "to": [4, 0], "tag": 2}]}),
+                1,
+            ),
+            (
+                json!({"vertices": [[0, 0], [4, 0]], "segments": [[0, 1, 1, 0]]}),
+                1,
+            ),
+        ];
+        for (output, count) in outputs {
+            assert_eq!(super::edges(&output).len(), count, "{output}");
+            let svg = super::overlay(&Ok(output.clone()), &Ok(json!({"boundary": []})));
+            assert!(svg.is_some_and(|s| s.contains("<path")), "{output}");
+        }
+        assert!(
+            super::overlay(&Ok(json!({"boundary": []})), &Ok(json!({"boundary": []}))).is_none()
+        );
     }
 }
