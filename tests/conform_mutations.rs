@@ -272,14 +272,16 @@ fn the_engine_passes_the_corpus() {
 }
 
 /// Corpus mode names the first divergent stage of a failing vector: the arrangement for a
-/// rounding tie, the CDT for Sloan's queue, and none where the op's own rule is broken
-/// (ring tracing, [R5]: the arrangement agrees).
+/// rounding tie, the CDT for Sloan's queue, the fed edges for the equal-area ring's λ
+/// ([E4]), and none where the op's own rule is broken (ring tracing, [R5]: the
+/// arrangement and the boundary agree).
 #[test]
 fn corpus_mode_names_the_first_divergent_stage() {
     for (mutant, ops, stage) in [
         ("a2-rounding-tie", "fromOutlines,union", Some("arrangement")),
         ("sloan-queue", "triangulate,partitionConvex", Some("cdt")),
         ("r5-turn", "fromOutlines", None),
+        ("e4-bisection", "shrink,mesh", Some("shrinkEdges")),
     ] {
         let run = conform(
             &format!("{BIN} serve --mutate {mutant}"),
