@@ -56,8 +56,9 @@ fn same_fed_edges(mut input: Value, agreed_op: &Result<Value, Value>) {
     let op = format!("{}Edges", input["op"].as_str().expect("op"));
     input["op"] = json!(op);
     let agreed_edges = same_outcome(&input);
-    if let Err(error) = agreed_op {
-        assert_eq!(&agreed_edges, &Err(error.clone()), "{op}: the op's error");
+    match agreed_op {
+        Err(error) => assert_eq!(&agreed_edges, &Err(error.clone()), "{op}: the op's error"),
+        Ok(_) => assert!(agreed_edges.is_ok(), "{op}: {agreed_edges:?}"),
     }
 }
 
