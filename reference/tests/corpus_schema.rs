@@ -107,6 +107,9 @@ fn the_schema_rejects_broken_forms() {
     rejects("shrinkEdges", "a fed edge tagged 3", |t| {
         t["expected"]["gridEdges"][0]["tag"] = json!(3)
     });
+    rejects("offsetEdges", "a fed edge tagged 2", |t| {
+        t["expected"]["gridEdges"][0]["tag"] = json!(2)
+    });
     rejects("offsetEdges", "a region as the expected value", |t| {
         t["expected"] = json!({"snapBits": 4, "rings": []})
     });

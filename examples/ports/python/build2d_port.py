@@ -3,7 +3,11 @@
 the ops `snap`, `orient`, `inCircle`, `crossing`, `pixel`, `arrangement`, `fromOutlines`,
 `fromTileMap`, `union`, `intersection`, `difference`, `xor`, `offset`, `shrink`, `cdt`,
 `triangulate`, `partitionConvex` and `mesh`, written from docs/specification.md (sections 1
-and 3 to 15), docs/cdt.md and corpus/README.md.
+and 3 to 15), docs/cdt.md and corpus/README.md by readers who had not read the engine or
+the reference. The stage ops `boundary`, `offsetEdges` and `shrinkEdges` ("The stage ops"
+in section 15) were added later, from the same text, by the session that also wrote them
+into the engine and the reference: they reuse this port's own arrangement, labels and
+pieces, but they are not a blind reading.
 
 It is the example a port author starts from: a plain read-compute-write loop, every case
 caught so that the session survives, malformed input answered as such, answers flushed
