@@ -295,13 +295,8 @@ pub mod fuzz {
     }
 
     fn arrangement_input(edges: &[crate::arrangement::TaggedEdge]) -> Value {
-        json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges.iter().map(|e| json!({
-            "from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y],
-            "tag": match e.tag {
-                crate::arrangement::EdgeTag::Operand0 => 0,
-                crate::arrangement::EdgeTag::Operand1 => 1,
-                crate::arrangement::EdgeTag::Both => 2,
-            }})).collect::<Vec<_>>()})
+        json!({"op": "arrangement", "snapBits": 16,
+            "gridEdges": crate::case::grid_edges_json(edges)})
     }
 
     /// Op `arrangement`: engine == reference; every candidate search gives the same

@@ -340,20 +340,6 @@ fn checked_region_outcome(input: &Value) -> Result<Value, Value> {
 
 // ---- arrangement ------------------------------------------------------------------
 
-fn edges_json(edges: &[TaggedEdge]) -> Value {
-    let tag = |t: EdgeTag| match t {
-        EdgeTag::Operand0 => 0,
-        EdgeTag::Operand1 => 1,
-        EdgeTag::Both => 2,
-    };
-    Value::Array(
-        edges
-            .iter()
-            .map(|e| json!({"from": [e.from.x, e.from.y], "to": [e.to.x, e.to.y], "tag": tag(e.tag)}))
-            .collect(),
-    )
-}
-
 fn parse_edges(input: &Value) -> Vec<TaggedEdge> {
     let point = |v: &Value| GridPoint::new(v[0].as_i64().unwrap_or(0), v[1].as_i64().unwrap_or(0));
     input["gridEdges"]
@@ -409,7 +395,7 @@ fn arrangement_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Value> {
             });
         }
     }
-    Ok(json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges_json(&edges)}))
+    Ok(json!({"op": "arrangement", "snapBits": 16, "gridEdges": case::grid_edges_json(&edges)}))
 }
 
 fn check_arrangement(input: &Value) {
@@ -473,7 +459,9 @@ fn check_arrangement(input: &Value) {
         Ok(json!({"vertices": vertices, "segments": segments}))
     };
     let case = |edges: &[TaggedEdge]| {
-        outcome(&json!({"op": "arrangement", "snapBits": 16, "gridEdges": edges_json(edges)}))
+        outcome(
+            &json!({"op": "arrangement", "snapBits": 16, "gridEdges": case::grid_edges_json(edges)}),
+        )
     };
     let changed = |permute: bool, reverse: bool, d: [i64; 2]| -> Vec<TaggedEdge> {
         let mut list: Vec<TaggedEdge> = edges
