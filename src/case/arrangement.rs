@@ -166,23 +166,33 @@ fn check_closed(edges: &[TaggedEdge]) -> Result<(), Error> {
     Ok(())
 }
 
+/// The inside rules of X1 by their names in the format (the `boundary` op's
+/// `operation`; a boolean op's name is its rule's).
+const OPERATION_NAMES: [(&str, Operation); 5] = [
+    ("evenOdd", Operation::EvenOdd),
+    ("union", Operation::Union),
+    ("intersection", Operation::Intersection),
+    ("difference", Operation::Difference),
+    ("xor", Operation::Xor),
+];
+
 /// An inside rule by its name in the format (X1).
 fn parse_operation(name: &str) -> Result<Operation, Error> {
-    Ok(match name {
-        "evenOdd" => Operation::EvenOdd,
-        "union" => Operation::Union,
-        "intersection" => Operation::Intersection,
-        "difference" => Operation::Difference,
-        "xor" => Operation::Xor,
-        _ => {
-            return Err(Error::invalid(
-                "operation",
-                format!(
+    let found = OPERATION_NAMES.iter().find(|(n, _)| *n == name);
+    found.map(|&(_, operation)| operation).ok_or_else(|| {
+        Error::invalid(
+            "operation",
+            format!(
                 "an inside rule is evenOdd, union, intersection, difference or xor, got {name:?}"
             ),
-            ))
-        }
+        )
     })
+}
+
+/// The name of an inside rule in the format.
+pub(crate) fn operation_name(operation: Operation) -> &'static str {
+    let found = OPERATION_NAMES.iter().find(|(_, o)| *o == operation);
+    found.map_or("", |&(name, _)| name)
 }
 
 /// Op `boundary`: the segments of the arrangement that part an inside face from an

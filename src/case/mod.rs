@@ -22,7 +22,7 @@ mod read;
 mod regions;
 mod vectors;
 
-pub(crate) use arrangement::grid_edges_json;
+pub(crate) use arrangement::{grid_edges_json, operation_name};
 #[cfg(feature = "fuzzing")]
 pub(crate) use cdt::triangulation_json;
 pub use compare::compare_outcome;

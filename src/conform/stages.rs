@@ -10,8 +10,9 @@
 use serde_json::{json, Value};
 
 use crate::arrangement::{EdgeTag, TaggedEdge};
-use crate::case::{grid_edges_json, parse_f64_point, run_case_json};
+use crate::case::{grid_edges_json, operation_name, parse_f64_point, run_case_json};
 use crate::grid::GridPoint;
+use crate::rings::Operation;
 use crate::shrink::pipeline_arc_tolerance;
 
 /// A region output (`{"snapBits", "rings"}`) as a RegionInput for the next stage: world
@@ -254,7 +255,7 @@ fn outline_stages(case: &Value, stages: &mut Vec<Value>) {
             stages.extend(overlay_stages(
                 json!(bits),
                 grid_edges_json(&edges),
-                "evenOdd",
+                operation_name(Operation::EvenOdd),
             ));
         }
         if several {
@@ -274,7 +275,7 @@ fn outline_stages(case: &Value, stages: &mut Vec<Value>) {
         stages.extend(overlay_stages(
             json!(bits),
             grid_edges_json(&union),
-            "union",
+            operation_name(Operation::Union),
         ));
     }
 }
@@ -346,7 +347,11 @@ fn fed_edges_stages(case: &Value) -> Vec<Value> {
     };
     let bits = case.get("region").and_then(|r| r.get("snapBits")).cloned();
     let grows = op == "offset" && case.get("distance").and_then(Value::as_f64) > Some(0.0);
-    let rule = if grows { "union" } else { "difference" };
+    let rule = operation_name(if grows {
+        Operation::Union
+    } else {
+        Operation::Difference
+    });
     let mut stages = vec![edges_case];
     // An offset of distance 0 or of the empty region feeds nothing, and has no
     // arrangement.
@@ -414,7 +419,6 @@ mod tests {
     use crate::arrangement::arrange;
     use crate::case::region_json;
     use crate::region::overlay_arrangement;
-    use crate::rings::Operation;
 
     /// The ops of a chain, joined by spaces.
     fn ops(stages: &[Value]) -> String {
@@ -734,9 +738,7 @@ mod tests {
                     other => panic!("an arrangement feeds {other}"),
                 };
                 assert_eq!(overlaid(stage, operation), run(fed), "{i}: {fed}");
-                let rule =
-                    ["evenOdd", "union", "intersection", "difference", "xor"][operation as usize];
-                assert_eq!(boundary["operation"], rule);
+                assert_eq!(boundary["operation"], operation_name(operation));
                 assert_eq!(traced(boundary), run(fed), "{i}: {fed}");
                 checked += 1;
             }
