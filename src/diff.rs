@@ -73,7 +73,6 @@ pub fn assert_same(input: &Value) {
 pub mod fuzz {
     use crate::arrangement::EdgeTag;
     use crate::cdt::MAX_INPUT_COORDINATE as MAX_COORDINATE;
-    use crate::predicates::{properly_cross, strictly_inside_segment};
     use crate::GridPoint;
     use arbitrary::{Arbitrary, Unstructured};
     use serde_json::{json, Value};
@@ -167,27 +166,9 @@ pub mod fuzz {
         ))
     }
 
-    /// The filled cells of a tile map as one outline each (a square ring of f64 corners).
-    pub fn cell_outlines(map: &Value) -> Value {
-        let width = map["width"].as_u64().unwrap_or(0) as usize;
-        let size = map["cellSize"].as_f64().unwrap_or(1.0);
-        let (ox, oy) = (
-            map["origin"][0].as_f64().unwrap_or(0.0),
-            map["origin"][1].as_f64().unwrap_or(0.0),
-        );
-        let cells = map["cells"].as_array().cloned().unwrap_or_default();
-        let mut outlines = Vec::new();
-        for (i, c) in cells.iter().enumerate() {
-            if c.as_u64() != Some(1) {
-                continue;
-            }
-            let (x, y) = ((i % width.max(1)) as f64, (i / width.max(1)) as f64);
-            let (x0, y0) = (ox + x * size, oy + y * size);
-            let (x1, y1) = (ox + (x + 1.0) * size, oy + (y + 1.0) * size);
-            outlines.push(json!([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]));
-        }
-        Value::Array(outlines)
-    }
+    /// The filled cells of a tile map as one square outline each (written once, in
+    /// `fuzzing`).
+    pub use crate::fuzzing::cell_outlines;
 
     /// [W1] on an agreed `partitionConvex` / `mesh` output: rebuild the typed partition and
     /// check it against the area of its own boundary (edges without a partner).
@@ -899,38 +880,8 @@ pub mod fuzz {
         Ok((points, constraints))
     }
 
-    /// Noded constraints ([D0]) from picks (i, r, reverse): point i joined to its r-th
-    /// nearest neighbour, kept when no point lies inside it and it crosses no kept one.
-    fn noded_constraints(points: &[GridPoint], picks: &[(usize, usize, bool)]) -> IndexPairs {
-        let n = points.len();
-        let mut kept: IndexPairs = Vec::new();
-        if n < 2 {
-            return kept;
-        }
-        for &(i, r, reverse) in picks {
-            let a = i % n;
-            let d2 = |j: usize| {
-                let dx = i128::from(points[j].x - points[a].x);
-                let dy = i128::from(points[j].y - points[a].y);
-                dx * dx + dy * dy
-            };
-            let mut near: Vec<usize> = (0..n).filter(|&j| j != a).collect();
-            near.sort_by_key(|&j| (d2(j), j));
-            let b = near[r.min(near.len() - 1)];
-            let (pa, pb) = (points[a], points[b]);
-            if points.iter().any(|&q| strictly_inside_segment(q, pa, pb)) {
-                continue;
-            }
-            if kept
-                .iter()
-                .any(|&(c, d)| properly_cross(pa, pb, points[c], points[d]))
-            {
-                continue;
-            }
-            kept.push(if reverse { (b, a) } else { (a, b) });
-        }
-        kept
-    }
+    // Noded constraints ([D0]) from picks: one writer, in `fuzzing`.
+    use crate::fuzzing::noded_constraints;
 
     /// One `triangulate` case: random polygons, squares with holes or a tile map of unit
     /// cells (≤ 12×12), scaled, with snap bits; [`super::assert_same`] and, on success,
