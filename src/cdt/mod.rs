@@ -372,19 +372,11 @@ impl Cdt {
                     return Err(defect("Sloan's loop did not settle"));
                 }
                 let (x, y) = item.edge;
-                let (s, k) = self
+                let found = self
                     .edge_in_slot(item.slot, x, y)
                     .or_else(|| self.mesh.find_edge(x, y))
                     .ok_or_else(|| defect("queued edge vanished"))?;
-                let (other, j, _) = self
-                    .mesh
-                    .across(s, k)
-                    .ok_or_else(|| defect("queued edge on the outer boundary"))?;
-                let (t, i) = if s < other { (s, k) } else { (other, j) };
-                let (_, _, d) = self
-                    .mesh
-                    .across(t, i)
-                    .ok_or_else(|| defect("broken link"))?;
+                let (t, i, d) = self.queued_quadrilateral(found)?;
                 if self.strictly_convex(t, i, d) {
                     let tv = self.mesh.tri(t).v;
                     let (ea, eb, c) = (tv[i], tv[rot(i, 1)], tv[rot(i, 2)]);
@@ -444,19 +436,11 @@ impl Cdt {
                 if steps > limit {
                     return Err(defect("Sloan's loop did not settle"));
                 }
-                let (s, k) = self
+                let found = self
                     .mesh
                     .find_edge(x, y)
                     .ok_or_else(|| defect("queued edge vanished"))?;
-                let (other, j, _) = self
-                    .mesh
-                    .across(s, k)
-                    .ok_or_else(|| defect("queued edge on the outer boundary"))?;
-                let (t, i) = if s < other { (s, k) } else { (other, j) };
-                let (_, _, d) = self
-                    .mesh
-                    .across(t, i)
-                    .ok_or_else(|| defect("broken link"))?;
+                let (t, i, d) = self.queued_quadrilateral(found)?;
                 if self.strictly_convex(t, i, d) {
                     let c = self.mesh.tri(t).v[rot(i, 2)];
                     self.mesh.flip(t, i);
@@ -475,6 +459,23 @@ impl Cdt {
             .ok_or_else(|| defect("constraint is not an edge after Sloan's loop"))?;
         self.mesh.constrain(t, i);
         Ok(requeued)
+    }
+
+    /// A queued edge, found at position k of slot s, as §5 step 3 reads its
+    /// quadrilateral: (t, i) = the edge in the smaller slot of its two triangles, and d =
+    /// the vertex across it from t. A queued edge on the outer boundary is a defect.
+    #[inline]
+    fn queued_quadrilateral(&self, (s, k): (u32, usize)) -> Result<(u32, usize, u32)> {
+        let (other, j, _) = self
+            .mesh
+            .across(s, k)
+            .ok_or_else(|| defect("queued edge on the outer boundary"))?;
+        let (t, i) = if s < other { (s, k) } else { (other, j) };
+        let (_, _, d) = self
+            .mesh
+            .across(t, i)
+            .ok_or_else(|| defect("broken link"))?;
+        Ok((t, i, d))
     }
 
     /// The position of the undirected edge {x, y} in slot t, if t holds it.
