@@ -95,15 +95,17 @@ impl SvgPicture {
             (Some(a), Some(b)) => (a, b),
             _ => (GridPoint::new(0, 0), GridPoint::new(1, 1)),
         };
-        let w = (max.x - min.x).max(1) as f64;
-        let h = (max.y - min.y).max(1) as f64;
+        // Differences of i64 coordinates in i128: they can exceed i64 (−2^63 to 2^63 − 1).
+        let gap = |from: i64, to: i64| (i128::from(to) - i128::from(from)) as f64;
+        let w = gap(min.x, max.x).max(1.0);
+        let h = gap(min.y, max.y).max(1.0);
         let scale = 1000.0 / w.max(h);
         let margin = 10.0;
         let (pw, ph) = (w * scale + 2.0 * margin, h * scale + 2.0 * margin);
         let tx = |p: GridPoint| {
             (
-                margin + (p.x - min.x) as f64 * scale,
-                margin + (max.y - p.y) as f64 * scale,
+                margin + gap(min.x, p.x) * scale,
+                margin + gap(p.y, max.y) * scale,
             )
         };
         let mut out = String::new();
@@ -205,6 +207,23 @@ mod tests {
         assert_eq!(svg.matches("<path").count(), 2);
         // y is flipped: grid (0, 0) is at the bottom-left, i.e. at the largest y.
         assert!(svg.contains("M10.00,1010.00"));
+    }
+
+    #[test]
+    fn coordinates_at_the_ends_of_i64_stay_in_the_picture() {
+        let mut pic = SvgPicture::new();
+        let ring = [
+            GridPoint::new(-2, 0),
+            GridPoint::new(i64::MAX, 0),
+            GridPoint::new(i64::MIN, 1),
+        ];
+        pic.rings(&[ring.to_vec()], "#cde", "#123", false);
+        let svg = pic.render();
+        // The x range is 2^64 − 1: scaled to 1000 units, every point within the margins.
+        assert!(
+            svg.contains(r#"d="M510.00,10.00 L1010.00,10.00 L10.00,10.00 Z""#),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -47,7 +47,8 @@ impl NavPath {
         self.points
             .windows(2)
             .map(|w| distance(w[0], w[1]) / scale)
-            .sum()
+            // From 0.0: `sum` starts at -0.0, the length of a one-point path.
+            .fold(0.0, |length, leg| length + leg)
     }
 }
 
@@ -514,6 +515,16 @@ mod tests {
             "{}",
             path.length(4)
         );
+    }
+
+    #[test]
+    fn a_path_from_a_point_to_itself_has_length_plus_zero() {
+        let (c, w) = cells(&["..", ".."]);
+        let m = mesh(&c, w, 0.0, 6);
+        let path = m.find_path(at(0.5, 0.5), at(0.5, 0.5)).unwrap();
+        assert_eq!(path.points.len(), 1);
+        // +0.0, not -0.0: JSON writes the sign, and a length is never negative.
+        assert_eq!(path.length(4).to_bits(), 0.0f64.to_bits());
     }
 
     #[test]
