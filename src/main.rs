@@ -44,16 +44,17 @@ enum Command {
     },
     /// Build a navigation mesh from a map: a plain-text tile map (`.` walkable, `#`
     /// blocked, one line per row, top row first), a JSON tile map (`fromTileMap` case or
-    /// `{width, height, cellSize, origin, cells}`) or JSON outlines (`fromOutlines` case).
+    /// `{width, height, cellSize, origin, cells}`) or JSON outlines (`fromOutlines` case),
+    /// or a corpus vector whose `input` is one of these; any other field is refused.
     Mesh {
         /// The map file.
         map: PathBuf,
         /// Cell size in public units (text maps: default 1; JSON tile maps: overrides the
         /// map's; outlines: required).
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_hyphen_values = true)]
         cell_size: Option<f64>,
         /// Agent radius in public units (0 = no shrink).
-        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
         radius: f64,
         /// Largest polygon, 3..=16 vertices.
         #[arg(long, default_value_t = 6)]
@@ -81,7 +82,7 @@ enum Command {
         up: UpAxis,
         /// Drop connected components smaller than this area (public units squared) after
         /// the partition: a filter on the output, off by default.
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_hyphen_values = true)]
         min_region_area: Option<f64>,
     },
     /// Find a path across a mesh file written by `mesh` (docs/mesh-file.schema.json):
@@ -93,10 +94,10 @@ enum Command {
         /// The mesh file (`-` for standard input).
         mesh: PathBuf,
         /// The start, in public units.
-        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_hyphen_values = true, required = true)]
         from: Vec<f64>,
         /// The goal, in public units.
-        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true, required = true)]
+        #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_hyphen_values = true, required = true)]
         to: Vec<f64>,
         /// Also draw the mesh and the path as SVG.
         #[arg(long)]
@@ -215,12 +216,10 @@ struct ConformArgs {
     quiet: bool,
 }
 
-fn read_json(path: &PathBuf) -> Result<Value, String> {
-    let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).map_err(|e| e.to_string())?
-    } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
-    };
+/// Reads a JSON file or standard input (`-`) through the map reader's bounds: at most
+/// 1 GiB, and a NUL byte (`/dev/zero`) ends the read at once.
+fn read_json(path: &Path) -> Result<Value, String> {
+    let text = map_file::read_map_text(path)?;
     let value: Value = serde_json::from_str(&text).map_err(|e| format!("invalid JSON: {e}"))?;
     // Accept a whole vector (`{"input": {...}}`) as well as a bare input object.
     Ok(match value.get("input") {
@@ -235,14 +234,9 @@ fn pretty(v: &Value) -> String {
 
 /// `build2d run`: a vector file is checked vector by vector; anything else is one case
 /// (a bare input, or a whole vector `{"input": …}`), text that is not JSON a malformed one.
-fn run(path: &PathBuf, canonical: bool) -> ExitCode {
+fn run(path: &Path, canonical: bool) -> ExitCode {
     use build2d::case;
-    let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).map_err(|e| e.to_string())
-    } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let text = match text {
+    let text = match map_file::read_map_text(path) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("error: {e}");
@@ -265,56 +259,60 @@ fn run(path: &PathBuf, canonical: bool) -> ExitCode {
             };
             (case::case_result_json(input, result), reason)
         }
-        Err(_) => (case::run_case_text(&text), None),
+        Err(e) => (
+            case::run_case_text(&text),
+            Some(format!("malformed: not JSON: {e}")),
+        ),
     };
     let printed = case::outcome_json(&outcome);
-    if canonical {
-        print_line(&case::canonical_json(&printed));
-        return ExitCode::SUCCESS;
+    let (text, status) = if canonical {
+        (case::canonical_json(&printed), ExitCode::SUCCESS)
+    } else if outcome.is_ok() {
+        (pretty(&printed), ExitCode::SUCCESS)
+    } else {
+        (pretty(&printed), ExitCode::from(1))
+    };
+    if let Err(e) = write_stdout(&(text + "\n")) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
     }
-    print_line(&pretty(&printed));
-    if let Some(reason) = reason {
+    if let (Some(reason), false) = (reason, canonical) {
         eprintln!("error: {reason}");
     }
-    if outcome.is_ok() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-/// One line on standard output; a closed pipe (`build2d run FILE | head`) is not an error.
-fn print_line(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stdout(), "{line}");
+    status
 }
 
 /// `build2d run FILE` on a vector file: one line per failing vector, then the counts.
 fn run_vector_file(path: &Path, file: &Value) -> ExitCode {
     let name = path.display();
-    match build2d::case::check_vector_file(file) {
+    let (lines, status) = match build2d::case::check_vector_file(file) {
         Ok(check) => {
-            for failure in &check.failures {
-                print_line(&format!(
-                    "{name}: tcId {}: {}",
-                    failure.tc_id, failure.difference
-                ));
-            }
-            print_line(&format!(
+            let mut lines: Vec<String> = check
+                .failures
+                .iter()
+                .map(|failure| format!("{name}: tcId {}: {}", failure.tc_id, failure.difference))
+                .collect();
+            lines.push(format!(
                 "{} passed, {} failed",
                 check.passed,
                 check.failures.len()
             ));
-            if check.failures.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
+            let passed = check.failures.is_empty();
+            (lines, if passed { 0 } else { 1 })
         }
+        Err(e) => (
+            vec![
+                format!("{name}: malformed vector file: {e}"),
+                "0 passed, 1 failed".into(),
+            ],
+            1,
+        ),
+    };
+    match write_stdout(&(lines.join("\n") + "\n")) {
+        Ok(()) => ExitCode::from(status),
         Err(e) => {
-            print_line(&format!("{name}: malformed vector file: {e}"));
-            print_line("0 passed, 1 failed");
-            ExitCode::from(1)
+            eprintln!("error: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -409,11 +407,10 @@ fn main() -> ExitCode {
         } => match gen_map(&kind, n, &format) {
             Ok(text) => {
                 let written = match &output {
-                    Some(path) => std::fs::write(path, text).map_err(|e| e.to_string()),
-                    None => {
-                        print!("{text}");
-                        Ok(())
+                    Some(path) => {
+                        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
                     }
+                    None => write_stdout(&text),
                 };
                 match written {
                     Ok(()) => ExitCode::SUCCESS,
@@ -467,13 +464,19 @@ fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
 #[cfg(feature = "conform")]
 fn conform(args: &ConformArgs) -> ExitCode {
     use build2d::conform::{self, port::PortLog};
+    for (flag, value) in [("--size", args.size), ("--max-failures", args.max_failures)] {
+        if value == 0 {
+            eprintln!("error: {flag} must be at least 1");
+            return ExitCode::from(2);
+        }
+    }
     let options = conform::ConformOptions {
         port: args.port.clone(),
         corpus: args.corpus.clone(),
         ops: args.ops.clone(),
         random: args.random,
         seed: args.seed,
-        size: args.size.max(1),
+        size: args.size,
         out: args.out.clone(),
         svg: args.svg.clone(),
         timeout: std::time::Duration::from_millis(args.timeout_ms),
@@ -482,7 +485,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
             "null" => PortLog::Null,
             file => PortLog::File(file.into()),
         },
-        max_failures: args.max_failures.max(1),
+        max_failures: args.max_failures,
         shrink_time: std::time::Duration::from_secs(args.shrink_seconds),
         verbose: !args.quiet,
     };
@@ -558,16 +561,15 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
             .map_err(|_| format!("the map's snapBits {bits} is outside 0..=16"))?,
         (None, None) => 16,
     };
-    let options = Geometry2DOptions::new(u32::from(snap_bits)).map_err(|e| e.to_string())?;
-    let pipeline = Mesh2DPipeline::new(args.radius, args.max_verts, options);
-    let cells = match &source {
-        MapSource::TileMap { width, height, .. } => Some(width * height),
-        MapSource::Outlines { .. } => None,
+    let cell_size_from = if args.cell_size.is_some() {
+        "--cell-size"
+    } else {
+        "the map's cellSize"
     };
-    let mut display = progress_bar::ProgressDisplay::on_stderr();
-    let built = pipeline.build_stages_with(&source, &mut display);
-    display.finish();
-    let stages = built.map_err(|e| e.to_string())?;
+    let named = |e: build2d::Error| named_error(e, cell_size_from);
+    let options = Geometry2DOptions::new(u32::from(snap_bits)).map_err(named)?;
+    let pipeline = Mesh2DPipeline::new(args.radius, args.max_verts, options);
+    // Checked before the build, which can take long on a large map.
     if let Some(area) = args.min_region_area {
         if !(area.is_finite() && area >= 0.0) {
             return Err(format!(
@@ -575,6 +577,14 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
             ));
         }
     }
+    let cells = match &source {
+        MapSource::TileMap { width, height, .. } => Some(width * height),
+        MapSource::Outlines { .. } => None,
+    };
+    let mut display = progress_bar::ProgressDisplay::on_stderr();
+    let built = pipeline.build_stages_with(&source, &mut display);
+    display.finish();
+    let stages = built.map_err(named)?;
     let filtered = args
         .min_region_area
         .map(|area| stages.mesh.without_small_regions(area));
@@ -634,20 +644,38 @@ fn mesh(map: &Path, args: &MeshArgs) -> Result<(), String> {
         );
     }
     if mesh.polygons.is_empty() {
-        eprintln!(
-            "warning: the mesh is empty (the agent radius {:?} leaves no walkable area{})",
-            args.radius,
-            if args.min_region_area.is_some() {
-                ", or every region is below --min-region-area"
-            } else {
-                ""
-            }
-        );
+        let why = if stages.region.rings().is_empty() {
+            "the map has no walkable area".to_string()
+        } else if stages.mesh.polygons.is_empty() {
+            format!("the agent radius {:?} leaves no walkable area", args.radius)
+        } else {
+            "every region is below --min-region-area".to_string()
+        };
+        eprintln!("warning: the mesh is empty ({why})");
     }
     for (stage, time) in &stages.timings {
         eprintln!("time {stage:<12} {:>9.3} ms", time.as_secs_f64() * 1e3);
     }
     Ok(())
+}
+
+/// A library error of `mesh` with the flag or map field that set the argument it names
+/// (the library names its parameters: `max_vertices` is `--max-verts` here).
+fn named_error(e: build2d::Error, cell_size_from: &str) -> String {
+    let from = match &e {
+        build2d::Error::InvalidArgument { argument, .. } => match argument.as_str() {
+            "cell_size" => Some(cell_size_from),
+            "max_vertices" => Some("--max-verts"),
+            "snap_bits" => Some("--snap-bits or the map's snapBits"),
+            "radius" => Some("--radius"),
+            _ => None,
+        },
+        _ => None,
+    };
+    match from {
+        Some(from) => format!("{e} (set by {from})"),
+        None => e.to_string(),
+    }
 }
 
 /// The mesh file (docs/mesh-file.schema.json): grid vertices and their exact public
@@ -680,7 +708,7 @@ enum PathFound {
 /// A mesh file read back: the mesh is checked as it is deserialized (`NavMesh::check`),
 /// and the fields derived from it (`verticesF64`, `portals`), when present, must be the
 /// ones `mesh` writes for it, so an edited or corrupt file is refused, never used.
-fn read_mesh_file(file: &PathBuf) -> Result<build2d::NavMesh, String> {
+fn read_mesh_file(file: &Path) -> Result<build2d::NavMesh, String> {
     let value = read_json(file)?;
     let name = file.display();
     let mesh: build2d::NavMesh =
@@ -718,13 +746,16 @@ fn read_mesh_file(file: &PathBuf) -> Result<build2d::NavMesh, String> {
     Ok(mesh)
 }
 
-fn path(file: &PathBuf, from: &[f64], to: &[f64], svg: Option<&Path>) -> Result<PathFound, String> {
+fn path(file: &Path, from: &[f64], to: &[f64], svg: Option<&Path>) -> Result<PathFound, String> {
     let mesh = read_mesh_file(file)?;
     let snapped = |p: &[f64], name: &str| match p {
         [x, y] => {
             GridPoint::snapped([*x, *y], mesh.snap_bits).map_err(|e| format!("--{name}: {e}"))
         }
-        _ => Err(format!("--{name} takes two numbers, X and Y")),
+        _ => Err(format!(
+            "--{name} takes two numbers, X and Y, once (got {} numbers)",
+            p.len()
+        )),
     };
     let (start, goal) = (snapped(from, "from")?, snapped(to, "to")?);
     let found = mesh.find_path(start, goal);
@@ -782,7 +813,7 @@ fn path(file: &PathBuf, from: &[f64], to: &[f64], svg: Option<&Path>) -> Result<
     Ok(PathFound::Yes(json.to_string()))
 }
 
-fn svg(path: &PathBuf) -> Result<String, String> {
+fn svg(path: &Path) -> Result<String, String> {
     use build2d::svg::SvgPicture;
     use build2d::GridPoint;
     let value = read_json(path)?;
@@ -838,6 +869,9 @@ fn svg(path: &PathBuf) -> Result<String, String> {
 
 fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
     use build2d::workloads;
+    if !matches!(format, "text" | "json") {
+        return Err(format!("unknown format `{format}` (text, json)"));
+    }
     if kind == "polys" {
         if format != "json" {
             return Err(format!(
@@ -894,7 +928,7 @@ fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
 }
 
 #[cfg(feature = "oracle")]
-fn check(case: &PathBuf) -> ExitCode {
+fn check(case: &Path) -> ExitCode {
     let input = match read_json(case) {
         Ok(v) => v,
         Err(e) => {
@@ -915,7 +949,7 @@ fn check(case: &PathBuf) -> ExitCode {
 }
 
 #[cfg(not(feature = "oracle"))]
-fn check(_case: &PathBuf) -> ExitCode {
+fn check(_case: &Path) -> ExitCode {
     eprintln!(
         "`build2d check` needs the `oracle` feature: cargo run --features oracle -- check CASE"
     );

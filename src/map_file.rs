@@ -7,11 +7,12 @@ use std::path::Path;
 use build2d::MapSource;
 use serde_json::Value;
 
-/// Largest map file `mesh` reads (a 10^8-cell JSON map is about 200 MB): beyond this the
+/// Largest file the CLI reads (a 10^8-cell JSON map is about 200 MB): beyond this the
 /// input is refused instead of read until memory runs out (`/dev/zero`).
 const MAP_BYTES_LIMIT: u64 = 1 << 30;
 
-/// Reads a whole map file or standard input (`-`), at most [`MAP_BYTES_LIMIT`] bytes.
+/// Reads a whole map or JSON file or standard input (`-`), at most [`MAP_BYTES_LIMIT`]
+/// bytes (`mesh`, and `run`, `path` and `svg` for their JSON).
 /// A NUL byte ends the read at once: no map has one, and `/dev/zero` has nothing else.
 pub fn read_map_text(path: &Path) -> Result<String, String> {
     use std::io::Read;
@@ -44,7 +45,7 @@ pub fn read_map_text(path: &Path) -> Result<String, String> {
         };
         if let Some(k) = chunk[..n].iter().position(|&b| b == 0) {
             return Err(format!(
-                "{name}: byte {}: a NUL byte; not a text or JSON map",
+                "{name}: byte {}: a NUL byte; not a text or JSON file",
                 bytes.len() + k + 1
             ));
         }
@@ -52,12 +53,12 @@ pub fn read_map_text(path: &Path) -> Result<String, String> {
     }
     if bytes.len() as u64 > MAP_BYTES_LIMIT {
         return Err(format!(
-            "{name}: larger than {MAP_BYTES_LIMIT} bytes, not a map this reads"
+            "{name}: larger than {MAP_BYTES_LIMIT} bytes, not a file this reads"
         ));
     }
     String::from_utf8(bytes).map_err(|e| {
         format!(
-            "{name}: byte {}: not UTF-8; not a text or JSON map",
+            "{name}: byte {}: not UTF-8; not a text or JSON file",
             e.utf8_error().valid_up_to() + 1
         )
     })
@@ -116,20 +117,72 @@ pub fn read_text_map(name: &str, text: &str, cell_size: Option<f64>) -> Result<M
     })
 }
 
-/// A JSON tile map: a `fromTileMap` case or the bare fields, read straight into typed
-/// fields (a `Value` tree of a 10^8-cell map would take tens of gigabytes).
+/// A JSON map file, read in one pass straight into typed fields (a `Value` tree of a
+/// 10^8-cell map would take tens of gigabytes): a `fromTileMap` or `fromOutlines` case,
+/// the bare fields of either, or a corpus vector holding one as its `input`. Unknown and
+/// repeated fields are refused, so a case of another op (a `mesh` case, whose radius
+/// would be ignored) or a file with both cells and outlines is never read as a map.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct TileMapFile {
+struct JsonMap {
     #[serde(default)]
     op: Option<String>,
+    /// Checked after the read, so that the message names the field.
     #[serde(default)]
-    snap_bits: Option<i64>,
-    width: usize,
-    height: usize,
-    cell_size: f64,
-    origin: [f64; 2],
-    cells: Cells,
+    snap_bits: Option<Value>,
+    #[serde(default)]
+    width: Option<usize>,
+    #[serde(default)]
+    height: Option<usize>,
+    #[serde(default)]
+    cell_size: Option<f64>,
+    #[serde(default)]
+    origin: Option<[f64; 2]>,
+    #[serde(default)]
+    cells: Option<Cells>,
+    #[serde(default)]
+    outlines: Option<Value>,
+    /// A corpus vector's case, and the vector's other fields (not read).
+    #[serde(default)]
+    input: Option<Box<JsonMap>>,
+    #[serde(default)]
+    tc_id: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    comment: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    flags: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    expected: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    expected_error: Option<serde::de::IgnoredAny>,
+}
+
+impl JsonMap {
+    /// Whether any field of a vector (other than its input) is present.
+    fn has_vector_fields(&self) -> bool {
+        self.tc_id.is_some()
+            || self.comment.is_some()
+            || self.flags.is_some()
+            || self.expected.is_some()
+            || self.expected_error.is_some()
+    }
+
+    /// Whether any field of a map is present.
+    fn has_map_fields(&self) -> bool {
+        self.op.is_some()
+            || self.snap_bits.is_some()
+            || self.outlines.is_some()
+            || self.has_tile_fields()
+    }
+
+    /// Whether any field that only a tile map has is present.
+    fn has_tile_fields(&self) -> bool {
+        self.width.is_some()
+            || self.height.is_some()
+            || self.cell_size.is_some()
+            || self.origin.is_some()
+            || self.cells.is_some()
+    }
 }
 
 /// A tile map's `cells`, read straight into walkable flags: each element must be the
@@ -215,46 +268,86 @@ pub fn parse_map_file(path: &Path, text: &str, cell_size: Option<f64>) -> Result
             snap_bits: None,
         });
     }
-    if !text.contains("\"outlines\"") && !text.contains("\"input\"") {
-        let map: TileMapFile =
-            serde_json::from_str(text).map_err(|e| format!("{name}: not a tile map: {e}"))?;
-        if let Some(op) = map.op.as_deref().filter(|&op| op != "fromTileMap") {
-            return Err(format!("{name}: a `{op}` case is not a map"));
-        }
-        let cells = map.cells.0;
-        if cells.len() != map.width.saturating_mul(map.height) {
+    let file: JsonMap =
+        serde_json::from_str(text).map_err(|e| format!("{name}: not a JSON map: {e}"))?;
+    // A vector: its input is the map, and it holds nothing else of one.
+    let map = match file.input {
+        Some(input) if !file.has_map_fields() => *input,
+        Some(_) => {
             return Err(format!(
-                "{name}: {} cells for a {} × {} map",
-                cells.len(),
-                map.width,
-                map.height
+                "{name}: a vector's `input` and map fields beside it"
+            ))
+        }
+        None if file.has_vector_fields() => {
+            return Err(format!(
+                "{name}: vector fields (tcId, comment, flags, expected) without an `input`"
+            ))
+        }
+        None => file,
+    };
+    if map.input.is_some() || map.has_vector_fields() {
+        return Err(format!("{name}: a vector inside a vector's `input`"));
+    }
+    let snap_bits = match &map.snap_bits {
+        None => None,
+        Some(bits) => Some(
+            bits.as_i64()
+                .ok_or_else(|| format!("{name}: `snapBits` is {bits}, not an integer"))?,
+        ),
+    };
+    let op = map.op.as_deref();
+    if let Some(outlines) = &map.outlines {
+        if map.has_tile_fields() {
+            return Err(format!(
+                "{name}: both `outlines` and tile-map fields; a map is one or the other"
             ));
         }
+        if let Some(op) = op.filter(|&op| op != "fromOutlines") {
+            return Err(format!(
+                "{name}: a `{op}` case is not a map (`build2d run` runs a case)"
+            ));
+        }
+        let outlines = build2d::case::parse_outlines(outlines)
+            .map_err(|e| format!("{name}: malformed outlines: {e:?}"))?;
+        let cell_size = cell_size.ok_or("outlines need --cell-size")?;
         return Ok(MapFile {
-            source: MapSource::TileMap {
-                cells,
-                width: map.width,
-                height: map.height,
-                cell_size: cell_size.unwrap_or(map.cell_size),
-                origin: map.origin,
+            source: MapSource::Outlines {
+                outlines,
+                cell_size,
             },
-            snap_bits: map.snap_bits,
+            snap_bits,
         });
     }
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| format!("{name}: invalid JSON: {e}"))?;
-    let value = value.get("input").cloned().unwrap_or(value);
-    let outlines = value
-        .get("outlines")
-        .ok_or(format!("{name}: neither a tile map nor outlines"))?;
-    let outlines = build2d::case::parse_outlines(outlines)
-        .map_err(|e| format!("{name}: malformed outlines: {e:?}"))?;
-    let cell_size = cell_size.ok_or("outlines need --cell-size")?;
+    if let Some(op) = op.filter(|&op| op != "fromTileMap") {
+        return Err(format!(
+            "{name}: a `{op}` case is not a map (`build2d run` runs a case)"
+        ));
+    }
+    let missing = |field: &str| format!("{name}: neither outlines nor a tile map: no `{field}`");
+    let (Some(width), Some(height)) = (map.width, map.height) else {
+        return Err(missing(if map.width.is_none() {
+            "width"
+        } else {
+            "height"
+        }));
+    };
+    let map_cell_size = map.cell_size.ok_or_else(|| missing("cellSize"))?;
+    let origin = map.origin.ok_or_else(|| missing("origin"))?;
+    let cells = map.cells.ok_or_else(|| missing("cells"))?.0;
+    if cells.len() != width.saturating_mul(height) {
+        return Err(format!(
+            "{name}: {} cells for a {width} × {height} map",
+            cells.len()
+        ));
+    }
     Ok(MapFile {
-        source: MapSource::Outlines {
-            outlines,
-            cell_size,
+        source: MapSource::TileMap {
+            cells,
+            width,
+            height,
+            cell_size: cell_size.unwrap_or(map_cell_size),
+            origin,
         },
-        snap_bits: value.get("snapBits").and_then(Value::as_i64),
+        snap_bits,
     })
 }

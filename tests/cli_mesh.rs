@@ -2,10 +2,11 @@
 //! schema, OBJ that a standard OBJ parser loads, stdin input, negative numbers reaching
 //! the typed errors, a closed pipe, an empty mesh that says so; `run` errors in words,
 //! numbers in shortest round-trip form, `/dev/zero`, no progress output on a pipe; `path`
-//! across a mesh file, its reasons for no path, and its refusal of an edited file.
+//! across a mesh file, its reasons for no path, and its refusal of an edited file; and
+//! what the CLI refuses (the last section).
 
 use std::io::{BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_build2d");
 const ROOM: &str = "examples/maps/pillar-room.txt";
@@ -172,10 +173,22 @@ fn a_closed_pipe_ends_quietly() {
         .output()
         .unwrap();
     assert!(generated.status.success());
-    let mut child = Command::new(BIN)
-        .arg("mesh")
-        .arg(&map)
-        .args(["--cell-size", "0.25"])
+    let out = first_bytes_then_closed(
+        Command::new(BIN)
+            .arg("mesh")
+            .arg(&map)
+            .args(["--cell-size", "0.25"]),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("polygons:"), "the build did not finish: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}
+
+/// Runs `command`, reads the first bytes of its output and closes the pipe.
+fn first_bytes_then_closed(command: &mut Command) -> std::process::Output {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -188,12 +201,7 @@ fn a_closed_pipe_ends_quietly() {
         .read_exact(&mut first)
         .unwrap();
     drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("polygons:"), "the build did not finish: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert_ne!(out.status.code(), Some(101), "{err}");
+    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -221,12 +229,8 @@ fn build2d(args: &[&str], stdin: &str) -> std::process::Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A command that refuses early may close its input first.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -351,7 +355,7 @@ fn numbers_print_in_shortest_round_trip_form() {
     let out = build2d(&["mesh", ROOM, "--radius", "-1e300"], "");
     assert_eq!(
         stderr(&out),
-        "error: invalid argument `radius`: must not be negative, got -1e300\n"
+        "error: invalid argument `radius`: must not be negative, got -1e300 (set by --radius)\n"
     );
     // The summary and the warning of an empty mesh.
     let out = build2d(&["mesh", ROOM, "--min-region-area", "1e300"], "");
@@ -359,7 +363,7 @@ fn numbers_print_in_shortest_round_trip_form() {
     let err = stderr(&out);
     assert!(err.contains("(area >= 1e300)"), "{err}");
     assert!(
-        err.contains("warning: the mesh is empty (the agent radius 0.0 leaves"),
+        err.contains("warning: the mesh is empty (every region is below --min-region-area)"),
         "{err}"
     );
     // The mesh file: f64 vertices as serde_json prints them (shortest round trip).
@@ -382,12 +386,12 @@ fn a_binary_file_as_a_map_fails_at_once() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "error: /dev/zero: byte 1: a NUL byte; not a text or JSON map\n"
+        "error: /dev/zero: byte 1: a NUL byte; not a text or JSON file\n"
     );
     let out = build2d(&["mesh", "-"], "..\n.\u{0}\n");
     assert_eq!(
         stderr(&out),
-        "error: stdin: byte 5: a NUL byte; not a text or JSON map\n"
+        "error: stdin: byte 5: a NUL byte; not a text or JSON file\n"
     );
 }
 
@@ -397,7 +401,7 @@ fn negative_cell_sizes_reach_the_typed_error() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "error: invalid argument `cell_size`: must be finite and at least one grid unit, got -1.0\n"
+        "error: invalid argument `cell_size`: must be finite and at least one grid unit, got -1.0 (set by --cell-size)\n"
     );
 }
 
@@ -590,4 +594,271 @@ fn path_says_why_there_is_none_and_refuses_an_edited_mesh() {
         assert_eq!(code, Some(2));
         assert!(err.contains(needle), "{err}");
     }
+}
+
+// ---- what the CLI refuses, found by probing the binary (a full disk, a closed pipe, JSON
+// maps with stray fields, vector files that break the format, conform runs that check
+// nothing, `/dev/zero` as input): never a panic, never exit 0 with the output lost or
+// with nothing checked, and messages that name the flag, field or path at fault ----
+
+/// Exit status `code`, no panic, and `needle` on standard error.
+fn fails(out: &Output, code: i32, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(needle), "{err}\nwanted {needle:?}");
+}
+
+/// `build2d ARGS` with standard output on a full disk.
+fn to_full_disk(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    Command::new(BIN)
+        .args(args)
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_full_disk_is_an_error_and_a_closed_pipe_is_quiet() {
+    fails(
+        &to_full_disk(&["gen-map", "noisy", "8"]),
+        2,
+        "No space left on device",
+    );
+    fails(
+        &to_full_disk(&["run", "examples/cases/crossing.json"]),
+        2,
+        "No space left on device",
+    );
+    fails(
+        &to_full_disk(&["run", "corpus/orient.json"]),
+        2,
+        "No space left on device",
+    );
+    // A reader that stops early: no panic, no error message.
+    let out = first_bytes_then_closed(Command::new(BIN).args(["gen-map", "noisy", "2000"]));
+    assert_ne!(out.status.code(), Some(101), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn gen_map_checks_its_format_first_and_names_the_path() {
+    // rooms-16384 would take seconds to generate: the format is refused before.
+    fails(
+        &build2d(&["gen-map", "rooms", "16384", "--format", "bogus"], ""),
+        2,
+        "unknown format `bogus`",
+    );
+    fails(
+        &build2d(&["gen-map", "noisy", "2", "-o", "/no/such/dir/x.json"], ""),
+        2,
+        "/no/such/dir/x.json",
+    );
+}
+
+const SQUARE: &str = "[[[[0,0],[2,0],[2,2],[0,2]]]]";
+
+#[test]
+fn json_maps_are_read_strictly_whatever_their_kind() {
+    let mesh = |json: &str| build2d(&["mesh", "-", "--cell-size", "1"], json);
+    let outlines = |extra: &str| format!(r#"{{"op":"fromOutlines","outlines":{SQUARE}{extra}}}"#);
+    let tile = |extra: &str| {
+        format!(
+            r#"{{"op":"fromTileMap","width":1,"height":1,"cellSize":1.0,"origin":[0.0,0.0],"cells":[1]{extra}}}"#
+        )
+    };
+    assert_eq!(mesh(&outlines("")).status.code(), Some(0));
+    assert_eq!(mesh(&outlines(r#","snapBits":4"#)).status.code(), Some(0));
+    fails(
+        &mesh(&outlines(r#","snapBits":4.5"#)),
+        1,
+        "`snapBits` is 4.5, not an integer",
+    );
+    fails(
+        &mesh(&outlines(r#","bogus":[1]"#)),
+        1,
+        "unknown field `bogus`",
+    );
+    fails(
+        &mesh(&outlines(r#","outlines":[]"#)),
+        1,
+        "duplicate field `outlines`",
+    );
+    fails(
+        &mesh(&format!(
+            r#"{{"op":"mesh","outlines":{SQUARE},"cellSize":1.0,"agentRadius":1.0,"maxVertices":3}}"#
+        )),
+        1,
+        "unknown field `agentRadius`",
+    );
+    fails(
+        &mesh(&format!(r#"{{"op":"union","outlines":{SQUARE}}}"#)),
+        1,
+        "a `union` case is not a map",
+    );
+    fails(
+        &mesh(&tile(&format!(r#","outlines":{SQUARE}"#))),
+        1,
+        "both `outlines` and tile-map fields",
+    );
+    fails(
+        &mesh(&tile(r#","comment":"input""#)),
+        1,
+        "without an `input`",
+    );
+    fails(&mesh(r#"{"width":1}"#), 1, "no `height`");
+    // A corpus vector holding a map is read as its map.
+    let vector = format!(
+        r#"{{"tcId":1,"comment":"","flags":[],"input":{}}}"#,
+        tile("")
+    );
+    let out = mesh(&vector);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mesh_file: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(mesh_file["polygons"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn an_all_blocked_map_is_said_to_have_no_walkable_area() {
+    let out = build2d(&["mesh", "-"], "#\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("the mesh is empty (the map has no walkable area)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn flags_are_named_in_errors_and_take_minus_infinity() {
+    fails(
+        &build2d(&["mesh", "-", "--max-verts", "2"], ".\n"),
+        1,
+        "(set by --max-verts)",
+    );
+    fails(
+        &build2d(&["mesh", "-", "--radius", "-inf"], ".\n"),
+        1,
+        "invalid argument `radius`",
+    );
+    fails(
+        &build2d(&["mesh", "-", "--min-region-area", "NaN"], ".\n"),
+        1,
+        "--min-region-area must be finite",
+    );
+}
+
+/// A vector file around `tests` (the snap op), with `numberOfTests` as given.
+fn vector_file(tests: &str, count: usize) -> String {
+    format!(
+        r#"{{"op":"snap","schema":"build2d-vectors-v2","specVersion":"","numberOfTests":{count},"notes":{{}},"testGroups":[{{"comment":"","tests":[{tests}]}}]}}"#
+    )
+}
+
+#[test]
+fn run_refuses_vector_files_that_break_the_format() {
+    let test = |id: u32| {
+        format!(
+            r#"{{"tcId":{id},"comment":"","flags":[],"input":{{"op":"snap","snapBits":0,"values":[1.5]}},"expected":{{"grid":[2]}}}}"#
+        )
+    };
+    let run = |file: &str| build2d(&["run", "-"], file);
+    let out = run(&vector_file(&test(1), 1));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let malformed = |file: &str, needle: &str| {
+        let out = run(file);
+        let printed = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(1), "{printed}");
+        assert!(printed.contains(needle), "{printed}\nwanted {needle:?}");
+    };
+    malformed(r#"{"testGroups":[]}"#, "malformed vector file");
+    malformed(&vector_file("", 0), "no tests");
+    malformed(&vector_file(&test(1), 3), "`numberOfTests` is 3");
+    malformed(
+        &vector_file(&format!("{},{}", test(1), test(1)), 2),
+        "repeats",
+    );
+    // Text that is not JSON: the reason on standard error too.
+    fails(&run("not json"), 1, "malformed: not JSON");
+}
+
+#[test]
+fn conform_refuses_a_run_that_checks_nothing() {
+    let port = format!("{BIN} serve");
+    let conform = |args: &[&str]| {
+        let mut all = vec!["conform", "--port", port.as_str()];
+        all.extend_from_slice(args);
+        build2d(&all, "")
+    };
+    fails(&conform(&["--ops", "nosuchop"]), 2, "no op to run");
+    let empty = std::env::temp_dir().join(format!("build2d-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = conform(&["--corpus", empty.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&empty);
+    fails(&out, 2, "no vector of the ops");
+    fails(
+        &conform(&["--random", "1", "--size", "0"]),
+        2,
+        "--size must be at least 1",
+    );
+}
+
+#[test]
+fn conform_quiet_prints_the_summary_only() {
+    // A port with one rule broken (a crossing's rounding ties go down), so that some
+    // crossing vectors fail.
+    let port = format!("{BIN} serve --mutate a2-rounding-tie");
+    let run = |quiet: bool| {
+        let mut args = vec!["conform", "--port", port.as_str(), "--ops", "crossing"];
+        if quiet {
+            args.push("-q");
+        }
+        build2d(&args, "")
+    };
+    let (loud, quiet) = (run(false), run(true));
+    assert_eq!(loud.status.code(), Some(1), "{}", stderr(&loud));
+    assert_eq!(quiet.status.code(), Some(1), "{}", stderr(&quiet));
+    assert!(stderr(&loud).contains("FAIL "), "{}", stderr(&loud));
+    assert!(!stderr(&quiet).contains("FAIL "), "{}", stderr(&quiet));
+    assert!(stderr(&quiet).contains("passed"), "{}", stderr(&quiet));
+}
+
+#[test]
+fn json_inputs_stop_at_a_nul_byte() {
+    for args in [
+        vec!["run", "/dev/zero"],
+        vec!["svg", "/dev/zero", "-o", "/dev/null"],
+        vec!["path", "/dev/zero", "--from", "0", "0", "--to", "1", "1"],
+    ] {
+        let out = build2d(&args, "");
+        let err = stderr(&out);
+        assert!(err.contains("a NUL byte"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert_ne!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn path_from_a_point_to_itself_and_a_repeated_end() {
+    let dir = std::env::temp_dir().join(format!("build2d-path0-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mesh = dir.join("room.json");
+    let built = build2d(&["mesh", "-", "-o", mesh.to_str().unwrap()], "...\n...\n");
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
+    let path = |args: &[&str]| {
+        let mut all = vec!["path", mesh.to_str().unwrap()];
+        all.extend_from_slice(args);
+        build2d(&all, "")
+    };
+    let out = path(&["--from", "1.5", "1.5", "--to", "1.5", "1.5"]);
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["length"].to_string(), "0.0");
+    let out = path(&["--from", "1", "1", "--to", "2", "1", "--from", "2", "2"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    fails(&out, 2, "once (got 4 numbers)");
 }

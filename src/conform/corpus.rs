@@ -110,6 +110,7 @@ pub fn run(
     vectors: &[Vector],
     ops: &[String],
     svg_dir: Option<&Path>,
+    verbose: bool,
     report: &mut Report,
 ) {
     let declared = port
@@ -138,13 +139,15 @@ pub fn run(
         let stage_line = stage.as_ref().map_or(String::new(), |(op, difference, _)| {
             format!("\n     first divergent stage: {op}: {difference}")
         });
-        eprintln!(
-            "FAIL {} tcId {} ({}; flags: {})\n     {difference}{stage_line}",
-            v.file,
-            v.tc_id,
-            v.comment,
-            v.flags.join(", ")
-        );
+        if verbose {
+            eprintln!(
+                "FAIL {} tcId {} ({}; flags: {})\n     {difference}{stage_line}",
+                v.file,
+                v.tc_id,
+                v.comment,
+                v.flags.join(", ")
+            );
+        }
         if let (Some(dir), Answer::Outcome(got)) = (svg_dir, &answer) {
             let file = dir.join(format!("{}-{}.svg", v.op, v.tc_id));
             if let Some(picture) = super::svg::overlay(&v.expected, got) {

@@ -109,6 +109,18 @@ pub fn conform(options: &ConformOptions) -> Result<report::Report, String> {
             eprintln!("conform: the port does not declare `{op}`; not run");
         }
     }
+    // A run that checks nothing must not pass.
+    if ops.is_empty() {
+        return Err(format!(
+            "no op to run: the port declares {:?}{}",
+            implementation.ops,
+            if options.ops.is_empty() {
+                String::new()
+            } else {
+                format!(", --ops asks for {:?}", options.ops)
+            }
+        ));
+    }
     if let Some(dir) = &options.svg {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -125,8 +137,16 @@ pub fn conform(options: &ConformOptions) -> Result<report::Report, String> {
                 &vectors,
                 &ops,
                 options.svg.as_deref(),
+                options.verbose,
                 &mut report,
             );
+            if report.totals().n.iter().sum::<usize>() == 0 {
+                port.stop();
+                return Err(format!(
+                    "{}: no vector of the ops {ops:?}",
+                    options.corpus.display()
+                ));
+            }
         }
         Some(n) => {
             report.mode = "random".into();
