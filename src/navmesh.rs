@@ -292,6 +292,84 @@ mod tests {
         pipeline.build(&source).unwrap()
     }
 
+    /// A mesh of the given polygons over `points` (sorted), neighbours as `check` wants.
+    fn hand_made(points: &[(i64, i64)], polygons: Vec<Vec<u32>>) -> NavMesh {
+        let vertices: Vec<GridPoint> = points.iter().map(|&(x, y)| GridPoint::new(x, y)).collect();
+        let owner = |from: u32, to: u32| {
+            polygons
+                .iter()
+                .position(|p| (0..p.len()).any(|i| p[i] == from && p[(i + 1) % p.len()] == to))
+                .map_or(-1, |k| k as i32)
+        };
+        let neighbors = polygons
+            .iter()
+            .map(|p| {
+                (0..p.len())
+                    .map(|i| owner(p[(i + 1) % p.len()], p[i]))
+                    .collect()
+            })
+            .collect();
+        NavMesh {
+            snap_bits: 0,
+            vertices,
+            polygons,
+            neighbors,
+        }
+    }
+
+    #[test]
+    fn check_refuses_polygons_that_overlap_cross_or_nest() {
+        // Two unit squares side by side share an edge: fine.
+        let side_by_side = hand_made(
+            &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)],
+            vec![vec![0, 2, 3, 1], vec![2, 4, 5, 3]],
+        );
+        assert_eq!(side_by_side.check(), Ok(()));
+        // Two squares of side 2 overlapping in a unit square: their edges cross.
+        let crossing = hand_made(
+            &[
+                (0, 0),
+                (0, 2),
+                (1, 1),
+                (1, 3),
+                (2, 0),
+                (2, 2),
+                (3, 1),
+                (3, 3),
+            ],
+            vec![vec![0, 4, 5, 1], vec![2, 6, 7, 3]],
+        );
+        let e = crossing.check().unwrap_err().to_string();
+        assert!(e.contains("cross"), "{e}");
+        // A square inside another, no edge meeting: winding 2 inside the small one.
+        let nested = hand_made(
+            &[
+                (0, 0),
+                (0, 3),
+                (1, 1),
+                (1, 2),
+                (2, 1),
+                (2, 2),
+                (3, 0),
+                (3, 3),
+            ],
+            vec![vec![0, 6, 7, 1], vec![2, 4, 5, 3]],
+        );
+        let e = nested.check().unwrap_err().to_string();
+        assert!(e.contains("overlap"), "{e}");
+        // Two squares on the same four corners, one a rotation of the other's start:
+        // every edge twice (the older check) ...
+        let twice = hand_made(&[(0, 0), (0, 1), (1, 0), (1, 1)], vec![vec![0, 2, 3, 1]; 2]);
+        assert!(twice.check().is_err());
+        // ... and a vertex of one polygon inside another's edge (a T).
+        let t = hand_made(
+            &[(0, 0), (0, 2), (1, 2), (2, 0), (2, 2), (2, 3)],
+            vec![vec![0, 3, 4, 1], vec![1, 2, 5]],
+        );
+        let e = t.check().unwrap_err().to_string();
+        assert!(e.contains("inside an edge"), "{e}");
+    }
+
     #[test]
     fn portals_are_each_shared_edge_once_with_both_sides() {
         let m = mesh(&[1, 1, 1, 1, 0, 1, 1, 1, 1], 3); // a ring of cells around a hole

@@ -207,7 +207,9 @@ impl NavMesh {
     /// within ±2^39 grid units; polygons of 3 ..= 16 vertex indices in range, each weakly
     /// convex and counter-clockwise, starting at its smallest index, sorted; every
     /// directed edge in one polygon; one neighbour per edge, exactly the polygon on the
-    /// edge's other side or −1 ([W1], [PC4], [PC5]). A deserialized mesh is checked.
+    /// edge's other side or −1 ([W1], [PC4], [PC5]); and no two polygons overlap: their
+    /// edges meet only at shared vertices, and every point is inside at most one polygon.
+    /// A deserialized mesh is checked.
     ///
     /// ```
     /// use build2d::{MapSource, Mesh2DPipeline};
@@ -244,8 +246,58 @@ impl NavMesh {
             &self.neighbors,
             max_vertices,
         )
-        .map(|_| ())
+        .and_then(|_| self.check_no_overlap())
         .or_else(fail)
+    }
+
+    /// [W1]: no two polygons overlap. The polygons' edges, each counter-clockwise so that
+    /// its polygon lies on its left, go to the label as one arrangement, equal edges
+    /// merged ([A5]: the two sides of a shared edge cancel). The label's sweep refuses
+    /// edges that cross or a vertex inside an edge, and the winding on both sides of every
+    /// edge must be 0 or 1: 2 is a point inside two polygons. (Needs the vertices in
+    /// (x, y) order and the polygons' own checks first.)
+    fn check_no_overlap(&self) -> std::result::Result<(), String> {
+        use crate::arrangement::{Arrangement, Segment};
+        let mut segments: Vec<Segment> = Vec::new();
+        for polygon in &self.polygons {
+            for (i, &from) in polygon.iter().enumerate() {
+                let to = polygon[(i + 1) % polygon.len()];
+                let (a, b, net) = if from < to {
+                    (from, to, 1)
+                } else {
+                    (to, from, -1)
+                };
+                segments.push(Segment {
+                    a,
+                    b,
+                    net: [net, 0],
+                });
+            }
+        }
+        segments.sort_unstable_by_key(|s| (s.a, s.b));
+        let mut merged: Vec<Segment> = Vec::with_capacity(segments.len());
+        for s in segments {
+            match merged.last_mut() {
+                Some(last) if (last.a, last.b) == (s.a, s.b) => last.net[0] += s.net[0],
+                _ => merged.push(s),
+            }
+        }
+        merged.retain(|s| s.net != [0, 0]);
+        let arrangement = Arrangement {
+            vertices: self.vertices.clone(),
+            segments: merged,
+        };
+        let windings = crate::label::label(&arrangement)
+            .map_err(|e| format!("polygon edges cross, or a vertex lies inside an edge: {e}"))?;
+        for (s, w) in arrangement.segments.iter().zip(&windings) {
+            if !(0..=1).contains(&w.right[0]) || !(0..=1).contains(&w.left[0]) {
+                return Err(format!(
+                    "polygons overlap along the edge {}–{} (windings {} and {} on its sides)",
+                    s.a, s.b, w.right[0], w.left[0]
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The exact public coordinates of the vertices.
