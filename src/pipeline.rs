@@ -287,8 +287,13 @@ impl NavMesh {
             vertices: self.vertices.clone(),
             segments: merged,
         };
-        let windings = crate::label::label(&arrangement)
-            .map_err(|e| format!("polygon edges cross, or a vertex lies inside an edge: {e}"))?;
+        let windings = crate::label::label(&arrangement).map_err(|e| {
+            let why = match e {
+                Error::GeometryDefect { reason } => reason,
+                other => other.to_string(),
+            };
+            format!("polygon edges cross, or a vertex lies inside an edge: {why}")
+        })?;
         for (s, w) in arrangement.segments.iter().zip(&windings) {
             if !(0..=1).contains(&w.right[0]) || !(0..=1).contains(&w.left[0]) {
                 return Err(format!(
