@@ -705,12 +705,35 @@ enum PathFound {
     No(String),
 }
 
-/// A mesh file read back: the mesh is checked as it is deserialized (`NavMesh::check`),
-/// and the fields derived from it (`verticesF64`, `portals`), when present, must be the
-/// ones `mesh` writes for it, so an edited or corrupt file is refused, never used.
+/// The fields of a mesh file, all required (docs/mesh-file.schema.json).
+const MESH_FILE_FIELDS: [&str; 6] = [
+    "snapBits",
+    "vertices",
+    "verticesF64",
+    "polygons",
+    "neighbors",
+    "portals",
+];
+
+/// A mesh file read back: exactly the fields of the schema; the mesh is checked as it is
+/// deserialized (`NavMesh::check`), and the fields derived from it (`verticesF64`,
+/// `portals`) must be the ones `mesh` writes for it, so an edited or corrupt file is
+/// refused, never used.
 fn read_mesh_file(file: &Path) -> Result<build2d::NavMesh, String> {
     let value = read_json(file)?;
     let name = file.display();
+    let object = value
+        .as_object()
+        .ok_or(format!("{name}: not a mesh: not a JSON object"))?;
+    if let Some(field) = MESH_FILE_FIELDS.iter().find(|f| !object.contains_key(**f)) {
+        return Err(format!("{name}: not a mesh: no `{field}`"));
+    }
+    if let Some(field) = object
+        .keys()
+        .find(|k| !MESH_FILE_FIELDS.contains(&k.as_str()))
+    {
+        return Err(format!("{name}: not a mesh: unknown field `{field}`"));
+    }
     let mesh: build2d::NavMesh =
         serde_json::from_value(value.clone()).map_err(|e| format!("{name}: not a mesh: {e}"))?;
     let written: Value = serde_json::from_str(&mesh_json(&mesh)).map_err(|e| e.to_string())?;
@@ -729,19 +752,15 @@ fn read_mesh_file(file: &Path) -> Result<build2d::NavMesh, String> {
         }
         _ => false,
     };
-    if let Some(v) = value.get("verticesF64") {
-        if !same_numbers(v, &written["verticesF64"]) {
-            return Err(format!(
-                "{name}: `verticesF64` is not `vertices` / 2^snapBits"
-            ));
-        }
+    if !same_numbers(&value["verticesF64"], &written["verticesF64"]) {
+        return Err(format!(
+            "{name}: `verticesF64` is not `vertices` / 2^snapBits"
+        ));
     }
-    if let Some(p) = value.get("portals") {
-        if p != &written["portals"] {
-            return Err(format!(
-                "{name}: `portals` are not the shared edges of `polygons`"
-            ));
-        }
+    if value["portals"] != written["portals"] {
+        return Err(format!(
+            "{name}: `portals` are not the shared edges of `polygons`"
+        ));
     }
     Ok(mesh)
 }

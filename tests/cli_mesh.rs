@@ -572,10 +572,18 @@ fn path_says_why_there_is_none_and_refuses_an_edited_mesh() {
         "{err}"
     );
     type Edit = fn(&mut serde_json::Value);
-    let edits: [(Edit, &str); 3] = [
+    let edits: [(Edit, &str); 5] = [
         (
             |m| drop(m["portals"].as_array_mut().unwrap().pop()),
             "`portals`",
+        ),
+        (
+            |m| drop(m.as_object_mut().unwrap().remove("portals")),
+            "no `portals`",
+        ),
+        (
+            |m| m["comment"] = serde_json::json!("hand-edited"),
+            "unknown field `comment`",
         ),
         (
             |m| m["verticesF64"][0][0] = serde_json::json!(0.123),
