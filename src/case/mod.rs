@@ -30,7 +30,10 @@ pub use read::{
     parse_array, parse_f64, parse_f64_point, parse_grid_point, parse_i64, parse_outlines,
     read_region_input, RegionInput, RegionSource, TileMapInput,
 };
-pub use vectors::{check_vector_file, is_vector_file, VectorCheck, VectorFailure};
+pub use vectors::{
+    check_vector_file, is_vector_file, vector_file_parts, vector_parts, VectorCheck, VectorFailure,
+    VectorFileParts, VectorParts,
+};
 
 /// An error of the conformance layer: either the engine's own error (a legitimate
 /// `expectedError`) or a malformed case.

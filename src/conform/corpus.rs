@@ -41,53 +41,28 @@ pub fn load(dir: &Path) -> Result<Vec<Vector>, String> {
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file: Value =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let Some(groups) = file.get("testGroups").and_then(Value::as_array) else {
-            continue; // not a vector file
-        };
+        if !crate::case::is_vector_file(&file) {
+            continue;
+        }
         let name = path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        for test in groups
-            .iter()
-            .filter_map(|g| g.get("tests").and_then(Value::as_array))
-            .flatten()
-        {
-            let input = test.get("input").cloned().unwrap_or(Value::Null);
-            let op = input
-                .get("op")
-                .or_else(|| file.get("op"))
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string();
-            let expected = match (test.get("expected"), test.get("expectedError")) {
-                (Some(e), None) => Ok(e.clone()),
-                (None, Some(e)) => Err(e.clone()),
-                _ => {
-                    return Err(format!(
-                        "{name}: a test without exactly one of expected/expectedError"
-                    ))
-                }
-            };
+        // Read by the rules `build2d run` checks: a file that breaks them stops the harness
+        // (`run` reports it).
+        let parts = crate::case::vector_file_parts(&file).map_err(|e| format!("{name}: {e}"))?;
+        for test in &parts.tests {
+            let v = crate::case::vector_parts(test, &parts).map_err(|e| {
+                let id = test.get("tcId").unwrap_or(&Value::Null);
+                format!("{name}: tcId {id}: {e}")
+            })?;
             vectors.push(Vector {
                 file: name.clone(),
-                op,
-                tc_id: test.get("tcId").and_then(Value::as_i64).unwrap_or(-1),
-                comment: test
-                    .get("comment")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .into(),
-                flags: test
-                    .get("flags")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|f| f.as_str().map(String::from))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                input,
-                expected,
+                op: parts.op.to_string(),
+                tc_id: v.tc_id,
+                comment: v.comment.into(),
+                flags: v.flags.iter().map(|f| f.to_string()).collect(),
+                input: v.input.clone(),
+                expected: v.expected_outcome(),
             });
         }
     }
