@@ -432,10 +432,14 @@ fn main() -> ExitCode {
 fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
     #[cfg(feature = "mutations")]
     if list_mutations {
-        for (_, name) in build2d::mutation::ALL {
-            println!("{name}");
-        }
-        return ExitCode::SUCCESS;
+        let names: Vec<&str> = build2d::mutation::ALL.iter().map(|(_, n)| *n).collect();
+        return match write_stdout(&(names.join("\n") + "\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
     }
     #[cfg(feature = "mutations")]
     if let Some(name) = mutate {
@@ -464,7 +468,12 @@ fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
 #[cfg(feature = "conform")]
 fn conform(args: &ConformArgs) -> ExitCode {
     use build2d::conform::{self, port::PortLog};
-    for (flag, value) in [("--size", args.size), ("--max-failures", args.max_failures)] {
+    let random = args.random.unwrap_or(1);
+    for (flag, value) in [
+        ("--size", args.size),
+        ("--max-failures", args.max_failures),
+        ("--random", random),
+    ] {
         if value == 0 {
             eprintln!("error: {flag} must be at least 1");
             return ExitCode::from(2);
@@ -705,38 +714,35 @@ enum PathFound {
     No(String),
 }
 
-/// The fields of a mesh file, all required (docs/mesh-file.schema.json).
-const MESH_FILE_FIELDS: [&str; 6] = [
-    "snapBits",
-    "vertices",
-    "verticesF64",
-    "polygons",
-    "neighbors",
-    "portals",
-];
-
 /// A mesh file read back: exactly the fields of the schema; the mesh is checked as it is
 /// deserialized (`NavMesh::check`), and the fields derived from it (`verticesF64`,
 /// `portals`) must be the ones `mesh` writes for it, so an edited or corrupt file is
 /// refused, never used.
 fn read_mesh_file(file: &Path) -> Result<build2d::NavMesh, String> {
-    let value = read_json(file)?;
+    // Not `read_json`: a mesh file is never wrapped in a vector's `input`.
     let name = file.display();
-    let object = value
-        .as_object()
-        .ok_or(format!("{name}: not a mesh: not a JSON object"))?;
-    if let Some(field) = MESH_FILE_FIELDS.iter().find(|f| !object.contains_key(**f)) {
-        return Err(format!("{name}: not a mesh: no `{field}`"));
-    }
-    if let Some(field) = object
-        .keys()
-        .find(|k| !MESH_FILE_FIELDS.contains(&k.as_str()))
-    {
-        return Err(format!("{name}: not a mesh: unknown field `{field}`"));
-    }
+    let value: Value = serde_json::from_str(&map_file::read_map_text(file)?)
+        .map_err(|e| format!("{name}: invalid JSON: {e}"))?;
     let mesh: build2d::NavMesh =
         serde_json::from_value(value.clone()).map_err(|e| format!("{name}: not a mesh: {e}"))?;
     let written: Value = serde_json::from_str(&mesh_json(&mesh)).map_err(|e| e.to_string())?;
+    // Exactly the fields `mesh` writes (the schema's, all required).
+    let fields = |v: &Value| -> Vec<String> {
+        let mut keys: Vec<String> = v
+            .as_object()
+            .into_iter()
+            .flat_map(|o| o.keys().cloned())
+            .collect();
+        keys.sort(); // whatever order the map type keeps
+        keys
+    };
+    if fields(&value) != fields(&written) {
+        return Err(format!(
+            "{name}: not a mesh: the fields are {:?}, a mesh file has {:?}",
+            fields(&value),
+            fields(&written)
+        ));
+    }
     let same_numbers = |a: &Value, b: &Value| match (a.as_array(), b.as_array()) {
         (Some(a), Some(b)) => {
             a.len() == b.len()

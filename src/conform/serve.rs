@@ -67,6 +67,10 @@ struct Message<'a> {
 
 /// The answer to one line, `None` for `stop`.
 fn answer(line: &str, started: &mut bool) -> Option<Value> {
+    // An object only: the derived reader would also take a list, field by field.
+    if !line.trim_start().starts_with('{') {
+        return Some(json!({"protocolError": "not a JSON object"}));
+    }
     let message: Message = match serde_json::from_str(line) {
         Ok(m) => m,
         Err(e) => return Some(json!({"protocolError": format!("not a JSON object: {e}")})),
@@ -176,7 +180,15 @@ mod tests {
         assert_eq!(answers[1]["ready"], true);
         assert_eq!(answers[2]["seq"], 7);
         assert_eq!(answers[2]["expectedError"]["kind"], "malformed");
-        assert!(answers[3]["protocolError"].is_string());
+        assert_eq!(answers[3], json!({"protocolError": "not a JSON object"}));
         assert_eq!(answers[4], json!({"seq": 8, "expected": {"sign": 1}}));
+        // A list is not a message, whatever it holds.
+        let listed = session(concat!(
+            "[\"start\", null, 1]\n",
+            "{\"cmd\":\"start\",\"protocol\":1}\n",
+            "[\"run\", 7, null, {\"op\":\"orient\",\"points\":[[0,0],[1,0],[0,1]]}]\n",
+        ));
+        assert_eq!(listed[0], json!({"protocolError": "not a JSON object"}));
+        assert_eq!(listed[2], json!({"protocolError": "not a JSON object"}));
     }
 }
