@@ -272,10 +272,7 @@ fn run(path: &Path, canonical: bool) -> ExitCode {
     } else {
         (pretty(&printed), ExitCode::from(1))
     };
-    if let Err(e) = write_stdout(&(text + "\n")) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
+    let status = print_then(&(text + "\n"), status, 2);
     if let (Some(reason), false) = (reason, canonical) {
         eprintln!("error: {reason}");
     }
@@ -308,13 +305,7 @@ fn run_vector_file(path: &Path, file: &Value) -> ExitCode {
             1,
         ),
     };
-    match write_stdout(&(lines.join("\n") + "\n")) {
-        Ok(()) => ExitCode::from(status),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    print_then(&(lines.join("\n") + "\n"), ExitCode::from(status), 2)
 }
 
 fn main() -> ExitCode {
@@ -370,13 +361,7 @@ fn main() -> ExitCode {
             to,
             svg,
         } => match path(&mesh, &from, &to, svg.as_deref()) {
-            Ok(PathFound::Yes(json)) => match write_stdout(&(json + "\n")) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            },
+            Ok(PathFound::Yes(json)) => print_then(&(json + "\n"), ExitCode::SUCCESS, 2),
             Ok(PathFound::No(why)) => {
                 eprintln!("no path: {why}");
                 ExitCode::from(1)
@@ -433,13 +418,7 @@ fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
     #[cfg(feature = "mutations")]
     if list_mutations {
         let names: Vec<&str> = build2d::mutation::ALL.iter().map(|(_, n)| *n).collect();
-        return match write_stdout(&(names.join("\n") + "\n")) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        };
+        return print_then(&(names.join("\n") + "\n"), ExitCode::SUCCESS, 2);
     }
     #[cfg(feature = "mutations")]
     if let Some(name) = mutate {
@@ -549,6 +528,18 @@ enum MeshFormat {
 enum UpAxis {
     Z,
     Y,
+}
+
+/// Writes `text` to standard output and returns `status`; when the write fails (a full
+/// disk; a closed pipe is not a failure) says why and returns `failed`.
+fn print_then(text: &str, status: ExitCode, failed: u8) -> ExitCode {
+    match write_stdout(text) {
+        Ok(()) => status,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(failed)
+        }
+    }
 }
 
 /// Writes `text` to standard output; a closed pipe (`| head`) ends the output quietly.
@@ -1023,13 +1014,7 @@ fn fuzz_case(target: &str, artifact: &Path) -> ExitCode {
         _ => build2d::fuzzing::decode(target, &data),
     };
     match case {
-        Some(case) => match write_stdout(&format!("{}\n", pretty(&case))) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(1)
-            }
-        },
+        Some(case) => print_then(&format!("{}\n", pretty(&case)), ExitCode::SUCCESS, 1),
         None => {
             eprintln!(
                 "{}: decodes to no case for `{target}` (the target returns at once)",
@@ -1091,13 +1076,7 @@ fn fuzz_costs(target: &str, dir: &Path) -> ExitCode {
     for (ms, path) in costs.iter().take(10) {
         report += &format!("{ms:9.3} ms  {}\n", path.display());
     }
-    match write_stdout(&report) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
+    print_then(&report, ExitCode::SUCCESS, 1)
 }
 
 #[cfg(not(feature = "fuzzing"))]
