@@ -454,7 +454,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
         ("--random", random),
     ] {
         if value == 0 {
-            eprintln!("error: {flag} must be at least 1");
+            conform::say(&format!("error: {flag} must be at least 1"));
             return ExitCode::from(2);
         }
     }
@@ -480,11 +480,11 @@ fn conform(args: &ConformArgs) -> ExitCode {
     let report = match conform::conform(&options) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            conform::say(&format!("error: {e}"));
             return ExitCode::from(2);
         }
     };
-    eprint!("{}", report.summary());
+    conform::say(report.summary().trim_end());
     let mut status = if report.passed() {
         ExitCode::SUCCESS
     } else {
@@ -493,7 +493,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
     let mut write = |path: &Option<PathBuf>, text: String| {
         if let Some(path) = path {
             if let Err(e) = std::fs::write(path, text) {
-                eprintln!("error: {}: {e}", path.display());
+                conform::say(&format!("error: {}: {e}", path.display()));
                 status = ExitCode::from(2);
             }
         }

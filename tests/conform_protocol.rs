@@ -201,3 +201,188 @@ done
     assert!(took < std::time::Duration::from_secs(8), "{took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A port in Python for the odd ports below: orient only, `MODE` says how it answers.
+const ODD_PORT: &str = r#"
+import json, sys, time
+mode = sys.argv[1]
+out = sys.stdout.buffer
+for raw in sys.stdin.buffer:
+    m = json.loads(raw)
+    if m["cmd"] == "start":
+        ready = {"ready": True, "implementation": {"name": "odd", "language": "Python",
+                                                   "version": "0", "ops": ["orient"]}}
+        out.write((json.dumps(ready) + "\n").encode())
+    elif m["cmd"] == "run":
+        seq = m["seq"]
+        line = lambda a: (json.dumps(dict(seq=seq, **a)) + "\n").encode()
+        if mode == "twice":
+            out.write(line({"skipped": "twice"}) * 2)
+        elif mode == "not-utf8":
+            out.write(b"\xff\n")
+        elif mode == "uffff":
+            out.write(line({"skipped": "\uffff"}))
+        elif mode == "crashed":
+            out.write(line({"crashed": "nope"}))
+        elif mode == "hang":
+            time.sleep(30)
+    else:
+        break
+    out.flush()
+"#;
+
+/// A scratch directory with the odd port and a corpus of the first two orient vectors.
+struct Scratch {
+    dir: std::path::PathBuf,
+}
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("build2d-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("corpus")).unwrap();
+        std::fs::write(dir.join("odd.py"), ODD_PORT).unwrap();
+        let orient = format!("{}/corpus/orient.json", env!("CARGO_MANIFEST_DIR"));
+        let mut file: Value =
+            serde_json::from_str(&std::fs::read_to_string(orient).unwrap()).unwrap();
+        let first: Vec<Value> = file["testGroups"][0]["tests"].as_array().unwrap()[..2].to_vec();
+        file["testGroups"] = json!([{"comment": "two", "tests": first}]);
+        file["numberOfTests"] = json!(2);
+        std::fs::write(dir.join("corpus/orient.json"), file.to_string()).unwrap();
+        Scratch { dir }
+    }
+
+    fn port(&self, mode: &str) -> String {
+        format!("python3 {} {mode}", self.dir.join("odd.py").display())
+    }
+
+    /// `build2d conform` on the two vectors with `port`, and the report.
+    fn conform(&self, port: &str, args: &[&str]) -> (std::process::Output, Option<Value>) {
+        let report = self.dir.join("r.json");
+        let _ = std::fs::remove_file(&report);
+        let out = Command::new(BIN)
+            .args(["conform", "--timeout-ms", "300", "--port", port, "--corpus"])
+            .arg(self.dir.join("corpus"))
+            .arg("--report")
+            .arg(&report)
+            .args(args)
+            .output()
+            .unwrap();
+        let report = std::fs::read_to_string(&report)
+            .ok()
+            .map(|t| serde_json::from_str(&t).unwrap());
+        (out, report)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn odd_answers_are_judged_on_their_own_case() {
+    let s = Scratch::new("odd-answers");
+    // An answer given twice: the extra one is skipped, not taken for the next case's.
+    let (out, r) = s.conform(&s.port("twice"), &[]);
+    let r = r.unwrap();
+    assert_eq!(out.status.code(), Some(0), "{r}");
+    assert_eq!(r["totals"]["skipped"], 2, "{r}");
+    // A line that is not UTF-8 is a malformed answer, not a crash.
+    let (_, r) = s.conform(&s.port("not-utf8"), &[]);
+    let r = r.unwrap();
+    assert_eq!(r["totals"]["malformed"], 2, "{r}");
+    // A harness-detected death has no `got`; a port's own `crashed` has.
+    let (_, r) = s.conform(&s.port("hang"), &[]);
+    assert!(r.unwrap()["failures"][0].get("got").is_none());
+    let (_, r) = s.conform(&s.port("crashed"), &[]);
+    assert_eq!(r.unwrap()["failures"][0]["got"], json!({"crashed": "nope"}));
+    // A character XML does not allow (U+FFFF) is kept out of the JUnit file.
+    let junit = s.dir.join("j.xml");
+    s.conform(&s.port("uffff"), &["--junit", junit.to_str().unwrap()]);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("skipped") && !xml.contains('\u{FFFF}'),
+        "{xml}"
+    );
+}
+
+#[test]
+fn a_closed_standard_error_does_not_end_the_run() {
+    use std::io::{BufRead, BufReader};
+    let s = Scratch::new("closed-stderr");
+    let report = s.dir.join("r.json");
+    let mut child = Command::new(BIN)
+        .args(["conform", "--port", &s.port("crashed"), "--corpus"])
+        .arg(s.dir.join("corpus"))
+        .arg("--report")
+        .arg(&report)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "after {first:?}");
+    assert!(report.exists());
+}
+
+#[test]
+fn a_misspelt_vector_file_is_not_passed_over() {
+    let s = Scratch::new("misspelt");
+    let path = s.dir.join("corpus/orient.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("testGroups", "testgroups")).unwrap();
+    let (out, _) = s.conform(&format!("{BIN} serve"), &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("unknown field `testgroups`"), "{err}");
+}
+
+#[test]
+fn random_mode_names_a_stage_only_when_one_before_the_op_differs() {
+    let s = Scratch::new("random-stage");
+    let out_dir = s.dir.join("out");
+    let (out, r) = s.conform(
+        &s.port("crashed"),
+        &[
+            "--random",
+            "1",
+            "--ops",
+            "orient",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    );
+    let r = r.unwrap();
+    assert_eq!(out.status.code(), Some(1), "{r}");
+    let failure = &r["failures"][0];
+    assert!(failure.get("vector").is_some(), "{r}");
+    for field in ["stage", "stageInput", "stageDifference", "stageVector"] {
+        assert!(failure.get(field).is_none(), "{field}: {r}");
+    }
+}
+
+/// A port started through a shell script that does not `exec` its interpreter: on a
+/// timeout the harness kills the whole process group, so no interpreter is left behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hung_port_behind_a_wrapper_leaves_nothing_running() {
+    let s = Scratch::new("wrapper");
+    let marker = format!("build2d-wrapper-marker-{}", std::process::id());
+    let wrapper = s.dir.join("port.sh");
+    std::fs::write(&wrapper, format!("{} {marker}\n", s.port("hang"))).unwrap();
+    let (out, r) = s.conform(&format!("sh {}", wrapper.display()), &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(r.unwrap()["totals"]["timedOut"], 2);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(&marker) && c.contains("odd.py"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -41,12 +41,18 @@ pub fn load(dir: &Path) -> Result<Vec<Vector>, String> {
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file: Value =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if !crate::case::is_vector_file(&file) {
-            continue;
-        }
         let name = path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        // A file with a `schema` or `testGroups` is meant as a vector file and read by the
+        // rules (a misspelt `testGroups` is an error, not a file passed over).
+        let meant = ["schema", "testGroups"]
+            .iter()
+            .any(|k| file.get(k).is_some());
+        if !meant {
+            crate::conform::say(&format!("conform: {name}: not a vector file; passed over"));
+            continue;
+        }
         // Read by the rules `build2d run` checks: a file that breaks them stops the harness
         // (`run` reports it).
         let parts = crate::case::vector_file_parts(&file).map_err(|e| format!("{name}: {e}"))?;
@@ -67,6 +73,20 @@ pub fn load(dir: &Path) -> Result<Vec<Vector>, String> {
         }
     }
     Ok(vectors)
+}
+
+/// Writes `dir/NAME.svg`, the expected outcome under the port's, when the port gave an
+/// outcome and it can be drawn.
+pub fn draw_failure(dir: &Path, name: &str, expected: &Outcome, answer: &Answer) {
+    let Answer::Outcome(got) = answer else {
+        return;
+    };
+    if let Some(picture) = super::svg::overlay(expected, got) {
+        let file = dir.join(format!("{name}.svg"));
+        if let Err(e) = std::fs::write(&file, picture) {
+            crate::conform::say(&format!("conform: {}: {e}", file.display()));
+        }
+    }
 }
 
 /// The port's answer as the report writes it.
@@ -115,21 +135,19 @@ pub fn run(
             format!("\n     first divergent stage: {op}: {difference}")
         });
         if verbose {
-            eprintln!(
+            crate::conform::say(&format!(
                 "FAIL {} tcId {} ({}; flags: {})\n     {difference}{stage_line}",
                 v.file,
                 v.tc_id,
                 v.comment,
                 v.flags.join(", ")
-            );
+            ));
         }
-        if let (Some(dir), Answer::Outcome(got)) = (svg_dir, &answer) {
-            let file = dir.join(format!("{}-{}.svg", v.op, v.tc_id));
-            if let Some(picture) = super::svg::overlay(&v.expected, got) {
-                if let Err(e) = std::fs::write(&file, picture) {
-                    eprintln!("conform: {}: {e}", file.display());
-                }
-            }
+        if let Some(dir) = svg_dir {
+            // Named by the file, so that vectors of one op in several files (random
+            // mode's, all tcId 1) do not overwrite each other's pictures.
+            let stem = v.file.strip_suffix(".json").unwrap_or(&v.file);
+            draw_failure(dir, &format!("{stem}-{}", v.tc_id), &v.expected, &answer);
         }
         report.failures.push(Failure {
             op: v.op.clone(),

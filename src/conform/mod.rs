@@ -14,6 +14,13 @@ pub mod shrink;
 pub mod stages;
 pub mod svg;
 
+/// Writes a line to standard error, ignoring a failure: a closed standard error (`2>&1 |
+/// head`) must not end a run before its report is written (`eprintln!` would panic).
+pub fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// The protocol version this harness and `build2d serve` speak (docs/ports.md §1.1).
 pub const PROTOCOL: i64 = 1;
 
@@ -106,7 +113,9 @@ pub fn conform(options: &ConformOptions) -> Result<report::Report, String> {
         .collect();
     for op in &options.ops {
         if !implementation.ops.contains(op) {
-            eprintln!("conform: the port does not declare `{op}`; not run");
+            crate::conform::say(&format!(
+                "conform: the port does not declare `{op}`; not run"
+            ));
         }
     }
     // A run that checks nothing must not pass.

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
@@ -38,8 +38,10 @@ pub enum Answer {
     Outcome(super::Outcome),
     /// `skipped`, with the port's reason.
     Skipped(String),
-    /// `crashed` (the port's own caught failure), or the process died.
+    /// `crashed`: the port's own caught failure, in its words.
     Crashed(String),
+    /// The process died or broke off a line: no answer (the harness's words).
+    Died(String),
     /// No answer within the timeout.
     TimedOut,
     /// An answer that is not one of the protocol's shapes.
@@ -51,12 +53,38 @@ pub struct Port {
     argv: Vec<String>,
     log: PortLog,
     timeout: Duration,
-    child: Option<(Child, ChildStdin, Receiver<Option<String>>)>,
+    child: Option<(Child, ChildStdin, Receiver<PortLine>)>,
     seq: u64,
     /// How many times the port was restarted.
     pub restarts: usize,
     /// The `implementation` of the last `ready`.
     pub implementation: Option<Implementation>,
+}
+
+/// What the reader thread hands over: one line of the port's output, or why none comes.
+enum PortLine {
+    /// A whole line (its newline removed).
+    Text(String),
+    /// A line that is not UTF-8 (docs/ports.md §1: lines are UTF-8).
+    NotUtf8,
+    /// The output ended inside a line: the port exited before finishing it.
+    Unfinished,
+    /// The output ended.
+    End,
+}
+
+impl Answer {
+    /// The answer in words, for messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Answer::Outcome(Ok(v)) => format!("expected {v}"),
+            Answer::Outcome(Err(e)) => format!("expectedError {e}"),
+            Answer::Skipped(why) => format!("skipped: {why}"),
+            Answer::Crashed(why) => format!("crashed: {why}"),
+            Answer::Died(why) | Answer::Malformed(why) => why.clone(),
+            Answer::TimedOut => "no answer in time".into(),
+        }
+    }
 }
 
 /// Splits a command line on whitespace; `'…'` and `"…"` group words.
@@ -122,11 +150,17 @@ impl Port {
                 .map(Stdio::from)
                 .map_err(|e| format!("{}: {e}", path.display()))?,
         };
-        let mut child = Command::new(&self.argv[0])
+        let mut command = Command::new(&self.argv[0]);
+        command
             .args(&self.argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
+            .stderr(stderr);
+        // A process group of its own, so that killing the port also kills what it started
+        // (a wrapper script's interpreter), not only the process the harness started.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start `{}`: {e}", self.argv.join(" ")))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
@@ -135,17 +169,21 @@ impl Port {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
-                let mut line = String::new();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(None);
-                        return;
-                    }
-                    Ok(_) => {
-                        if tx.send(Some(line)).is_err() {
-                            return;
+                let mut bytes = Vec::new();
+                let line = match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => PortLine::End,
+                    Ok(_) if bytes.last() != Some(&b'\n') => PortLine::Unfinished,
+                    Ok(_) => match String::from_utf8(bytes) {
+                        Ok(mut text) => {
+                            text.pop();
+                            PortLine::Text(text)
                         }
-                    }
+                        Err(_) => PortLine::NotUtf8,
+                    },
+                };
+                let last = matches!(line, PortLine::End | PortLine::Unfinished);
+                if tx.send(line).is_err() || last {
+                    return;
                 }
             }
         });
@@ -159,16 +197,25 @@ impl Port {
             Ok(v) => v,
             Err(e) => {
                 self.kill();
-                return Err(format!("the port did not answer `start`: {e:?}"));
+                return Err(format!("the port did not answer `start`: {}", e.describe()));
             }
         };
-        if ready.get("ready") != Some(&Value::Bool(true)) {
-            self.kill();
-            let reason = ready
-                .get("reason")
-                .and_then(Value::as_str)
-                .unwrap_or("(no reason)");
-            return Err(format!("the port is not ready: {reason}"));
+        match ready.get("ready") {
+            Some(Value::Bool(true)) => {}
+            Some(Value::Bool(false)) => {
+                self.kill();
+                let reason = ready.get("reason").and_then(Value::as_str);
+                return Err(format!(
+                    "the port is not ready: {}",
+                    reason.unwrap_or("(no reason)")
+                ));
+            }
+            _ => {
+                self.kill();
+                return Err(format!(
+                    "the port's first line is not a `ready` answer: {ready}"
+                ));
+            }
         }
         let implementation = ready.get("implementation").cloned().unwrap_or(Value::Null);
         let ops = implementation
@@ -187,11 +234,14 @@ impl Port {
         Ok(())
     }
 
-    /// Sends one line, reads one answer line.
+    /// Sends one line, reads one answer line. For a `run`, a line answering an earlier
+    /// seq is an extra answer to a case already judged: it is reported and skipped, so
+    /// that it is not taken for this case's answer.
     fn exchange(&mut self, message: &Value) -> Result<Value, Answer> {
-        let timeout = self.timeout;
+        let deadline = Instant::now() + self.timeout;
+        let seq = message.get("seq").and_then(Value::as_u64);
         let Some((_, stdin, rx)) = self.child.as_mut() else {
-            return Err(Answer::Crashed("the port is not running".into()));
+            return Err(Answer::Died("the port is not running".into()));
         };
         let mut line = message.to_string();
         line.push('\n');
@@ -200,25 +250,44 @@ impl Port {
             .and_then(|()| stdin.flush())
             .is_err()
         {
-            return Err(Answer::Crashed(
-                "the port closed its input (exited?)".into(),
-            ));
+            return Err(Answer::Died("the port closed its input (exited?)".into()));
         }
-        match rx.recv_timeout(timeout) {
-            Ok(Some(text)) => serde_json::from_str::<Value>(&text)
-                .map_err(|e| Answer::Malformed(format!("not JSON ({e}): {}", text.trim_end()))),
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
-                Err(Answer::Crashed("the port exited".into()))
-            }
-            Err(RecvTimeoutError::Timeout) => Err(Answer::TimedOut),
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            return match rx.recv_timeout(wait) {
+                Ok(PortLine::Text(text)) => {
+                    let value = serde_json::from_str::<Value>(&text).map_err(|e| {
+                        Answer::Malformed(format!("not JSON ({e}): {}", text.trim_end()))
+                    })?;
+                    let earlier = value
+                        .get("seq")
+                        .and_then(seq_number)
+                        .zip(seq)
+                        .is_some_and(|(got, now)| got < now);
+                    if earlier {
+                        crate::conform::say(&format!(
+                            "conform: skipped an extra answer to an earlier case: {text}"
+                        ));
+                        continue;
+                    }
+                    Ok(value)
+                }
+                Ok(PortLine::NotUtf8) => Err(Answer::Malformed("a line that is not UTF-8".into())),
+                Ok(PortLine::Unfinished) => Err(Answer::Died(
+                    "the port exited in the middle of a line".into(),
+                )),
+                Ok(PortLine::End) | Err(RecvTimeoutError::Disconnected) => {
+                    Err(Answer::Died("the port exited".into()))
+                }
+                Err(RecvTimeoutError::Timeout) => Err(Answer::TimedOut),
+            };
         }
     }
 
     fn kill(&mut self) {
-        if let Some((mut child, stdin, _)) = self.child.take() {
+        if let Some((child, stdin, _)) = self.child.take() {
             drop(stdin);
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(child);
         }
     }
 
@@ -227,7 +296,7 @@ impl Port {
         self.kill();
         self.restarts += 1;
         if let Err(e) = self.spawn() {
-            eprintln!("conform: restarting the port failed: {e}");
+            crate::conform::say(&format!("conform: restarting the port failed: {e}"));
         }
     }
 
@@ -267,16 +336,39 @@ impl Port {
                 }
                 std::thread::sleep(Duration::from_millis(10));
             }
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(child);
         }
     }
+}
+
+/// Kills the port's process group (every process it started that kept the group), then
+/// the port itself, and reaps it. The group is signalled by `kill -KILL -PGID`: the
+/// standard library signals one process only, and this crate has no `unsafe`.
+fn kill_group(mut child: Child) {
+    #[cfg(unix)]
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 impl Drop for Port {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// A `seq` as a number: an integer, or a number of integral value (`0.0`; answers are
+/// compared by value, docs/ports.md §1.5).
+fn seq_number(v: &Value) -> Option<u64> {
+    v.as_u64().or_else(|| {
+        let f = v.as_f64()?;
+        (f >= 0.0 && f.fract() == 0.0 && f < 2f64.powi(53)).then_some(f as u64)
+    })
 }
 
 /// Reads an answer line against the protocol's shapes.
@@ -287,8 +379,9 @@ fn parse_answer(v: &Value, seq: u64) -> Answer {
     if let Some(e) = obj.get("protocolError") {
         return Answer::Malformed(format!("protocolError: {e}"));
     }
-    if obj.get("seq").and_then(Value::as_u64) != Some(seq) {
-        return Answer::Malformed(format!("answer to seq {seq} has seq {:?}", obj.get("seq")));
+    if obj.get("seq").and_then(seq_number) != Some(seq) {
+        let got = obj.get("seq").map_or("none".into(), Value::to_string);
+        return Answer::Malformed(format!("answer to seq {seq} has seq {got}"));
     }
     if obj.len() != 2 {
         return Answer::Malformed(format!("an answer has `seq` and one more field: {v}"));
@@ -348,5 +441,14 @@ mod tests {
             parse_answer(&json!({"seq": 3, "expected": 1}), 3),
             Answer::Malformed(_)
         ));
+        // A seq of integral value is the seq.
+        assert!(matches!(
+            parse_answer(&json!({"seq": 3.0, "skipped": "x"}), 3),
+            Answer::Skipped(_)
+        ));
+        assert_eq!(
+            parse_answer(&json!({"seq": 2.5, "skipped": "x"}), 3),
+            Answer::Malformed("answer to seq 3 has seq 2.5".into())
+        );
     }
 }

@@ -63,7 +63,7 @@ pub fn run(
         .filter(|op| {
             let skipped = SKIPPED.iter().find(|(s, _)| s == op);
             if let Some((_, why)) = skipped {
-                eprintln!("conform: random mode skips `{op}`: {why}");
+                crate::conform::say(&format!("conform: random mode skips `{op}`: {why}"));
             }
             skipped.is_none() && super::generate::OPS.contains(&op.as_str())
         })
@@ -81,10 +81,10 @@ pub fn run(
     for i in 0..n {
         let op = ops[i % ops.len()];
         if report.failures.len() >= options.max_failures {
-            eprintln!(
+            crate::conform::say(&format!(
                 "conform: stopping after {} divergences (--max-failures)",
                 report.failures.len()
-            );
+            ));
             break;
         }
         let Some(input) = generate(op, &mut rng, options.size) else {
@@ -101,14 +101,24 @@ pub fn run(
             continue;
         }
         let failure = shrink_and_attribute(port, &declared, op, &input, options, i)?;
+        if let (Some(dir), Some(shrunk)) = (&options.svg, &failure.shrunk) {
+            let name = format!("{op}-seed{}-case{i}", options.seed);
+            super::corpus::draw_failure(dir, &name, &engine_outcome(shrunk), &port.run(shrunk));
+        }
         if options.verbose {
-            eprintln!(
-                "FAIL random case {i} ({op}, seed {}): {difference}\n     first divergent stage: {}: {}\n     shrunk: {}",
+            let stage_line = match (&failure.stage, &failure.stage_difference) {
+                (Some(stage), Some(d)) => format!("\n     first divergent stage: {stage}: {d}"),
+                _ => String::new(),
+            };
+            crate::conform::say(&format!(
+                "FAIL random case {i} ({op}, seed {}): {difference}{stage_line}\n     shrunk: {}",
                 options.seed,
-                failure.stage.as_deref().unwrap_or(op),
-                failure.stage_difference.as_deref().unwrap_or(""),
-                failure.stage_vector.as_deref().unwrap_or("-"),
-            );
+                failure
+                    .stage_vector
+                    .as_deref()
+                    .or(failure.vector.as_deref())
+                    .unwrap_or("-"),
+            ));
         }
         report.failures.push(Failure {
             verdict,
@@ -124,10 +134,10 @@ pub fn run(
             .iter()
             .map(|(op, (n, e))| format!("{op} {e}/{n}"))
             .collect();
-        eprintln!(
+        crate::conform::say(&format!(
             "conform: cases the engine answers with an error: {}",
             list.join(", ")
-        );
+        ));
     }
     report.restarts = port.restarts;
     Ok(())
@@ -160,8 +170,9 @@ fn shrink_and_attribute(
         .and_then(Value::as_str)
         .unwrap_or(op)
         .to_string();
-    let (stage_input, stage_vector) = if stage == shrunk {
-        (shrunk.clone(), vector.clone())
+    // The stage fields only when a stage before the op differs (docs/ports.md §2.1).
+    let stage = if stage == shrunk {
+        None
     } else {
         let small = super::shrink::shrink_until(&stage, Some(deadline), &mut |c| diverges(port, c));
         let comment = format!("{comment}: first divergent stage {stage_op} of {op}");
@@ -171,7 +182,8 @@ fn shrink_and_attribute(
             &small,
             &comment,
         )?;
-        (small, path)
+        let difference = judge(&engine_outcome(&small), &port.run(&small)).1;
+        Some((stage_op, small, path, difference))
     };
     Ok(Failure {
         op: op.to_string(),
@@ -184,11 +196,11 @@ fn shrink_and_attribute(
         input: Value::Null,
         expected: Value::Null,
         got: None,
-        stage: Some(stage_op),
-        stage_difference: Some(judge(&engine_outcome(&stage_input), &port.run(&stage_input)).1),
-        stage_input: Some(stage_input),
+        stage: stage.as_ref().map(|s| s.0.clone()),
+        stage_difference: stage.as_ref().map(|s| s.3.clone()),
+        stage_vector: stage.as_ref().map(|s| s.2.clone()),
+        stage_input: stage.map(|s| s.1),
         shrunk: Some(shrunk),
         vector: Some(vector),
-        stage_vector: Some(stage_vector),
     })
 }

@@ -132,6 +132,7 @@ pub fn judge(expected: &super::Outcome, answer: &Answer) -> (Verdict, String) {
         },
         Answer::Skipped(why) => (Verdict::Skipped, why.clone()),
         Answer::Crashed(why) => (Verdict::Crashed, format!("crashed: {why}")),
+        Answer::Died(why) => (Verdict::Crashed, format!("crashed: {why}")),
         Answer::TimedOut => (Verdict::TimedOut, "timed out".into()),
         Answer::Malformed(why) => (Verdict::Malformed, format!("malformed answer: {why}")),
     }
@@ -290,8 +291,25 @@ fn xml(text: &str) -> String {
             '>' => "&gt;".into(),
             '"' => "&quot;".into(),
             '\'' => "&apos;".into(),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => " ".into(),
+            // XML 1.0 allows tab, newline, carriage return, and U+0020 on but for
+            // U+FFFE and U+FFFF (and the surrogates, which a `char` never is).
+            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t' | '\r') => " ".into(),
+            '\u{FFFE}' | '\u{FFFF}' => "\u{FFFD}".into(),
             c => c.to_string(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::xml;
+
+    #[test]
+    fn xml_text_holds_only_characters_xml_allows() {
+        assert_eq!(
+            xml("a<b & \u{1}\u{FFFF}\u{FFFE}\t\r\n\u{10000}"),
+            // \u{1} becomes a space, after the space already there.
+            "a&lt;b &amp;  \u{FFFD}\u{FFFD}\t\r\n\u{10000}"
+        );
+    }
 }
