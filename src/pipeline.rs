@@ -250,55 +250,36 @@ impl NavMesh {
         .or_else(fail)
     }
 
-    /// [W1]: no two polygons overlap. The polygons' edges, each counter-clockwise so that
-    /// its polygon lies on its left, go to the label as one arrangement, equal edges
-    /// merged ([A5]: the two sides of a shared edge cancel). The label's sweep refuses
-    /// edges that cross or a vertex inside an edge, and the winding on both sides of every
-    /// edge must be 0 or 1: 2 is a point inside two polygons. (Needs the vertices in
-    /// (x, y) order and the polygons' own checks first.)
+    /// [W1]: no two polygons overlap. The polygons' rings (counter-clockwise, each polygon
+    /// on the left of its edges) go to the label as one arrangement, merged as
+    /// [`Region::check`] merges a region's rings (the two sides of a shared edge cancel,
+    /// [A5]). The label's sweep refuses edges that cross or a vertex inside an edge, and
+    /// the winding on both sides of every edge must be 0 or 1: 2 is a point inside two
+    /// polygons. (Needs the polygons' own checks first.)
     fn check_no_overlap(&self) -> std::result::Result<(), String> {
-        use crate::arrangement::{Arrangement, Segment};
-        let mut segments: Vec<Segment> = Vec::new();
+        use crate::arrangement::EdgeTag;
+        let mut edges = Vec::new();
         for polygon in &self.polygons {
-            for (i, &from) in polygon.iter().enumerate() {
-                let to = polygon[(i + 1) % polygon.len()];
-                let (a, b, net) = if from < to {
-                    (from, to, 1)
-                } else {
-                    (to, from, -1)
-                };
-                segments.push(Segment {
-                    a,
-                    b,
-                    net: [net, 0],
-                });
-            }
+            let ring: Vec<GridPoint> = polygon.iter().map(|&v| self.vertices[v as usize]).collect();
+            edges.extend(crate::region::ring_edges(&ring, EdgeTag::Operand0));
         }
-        segments.sort_unstable_by_key(|s| (s.a, s.b));
-        let mut merged: Vec<Segment> = Vec::with_capacity(segments.len());
-        for s in segments {
-            match merged.last_mut() {
-                Some(last) if (last.a, last.b) == (s.a, s.b) => last.net[0] += s.net[0],
-                _ => merged.push(s),
-            }
-        }
-        merged.retain(|s| s.net != [0, 0]);
-        let arrangement = Arrangement {
-            vertices: self.vertices.clone(),
-            segments: merged,
+        let why = |e: Error| match e {
+            Error::GeometryDefect { reason } => reason,
+            other => other.to_string(),
         };
+        let arrangement = crate::region::merge_noded_edges(&edges).map_err(why)?;
         let windings = crate::label::label(&arrangement).map_err(|e| {
-            let why = match e {
-                Error::GeometryDefect { reason } => reason,
-                other => other.to_string(),
-            };
-            format!("polygon edges cross, or a vertex lies inside an edge: {why}")
+            format!(
+                "polygon edges cross, or a vertex lies inside an edge: {}",
+                why(e)
+            )
         })?;
         for (s, w) in arrangement.segments.iter().zip(&windings) {
             if !(0..=1).contains(&w.right[0]) || !(0..=1).contains(&w.left[0]) {
+                let [a, b] = [s.a, s.b].map(|v| arrangement.vertices[v as usize]);
                 return Err(format!(
-                    "polygons overlap along the edge {}–{} (windings {} and {} on its sides)",
-                    s.a, s.b, w.right[0], w.left[0]
+                    "polygons overlap along the edge {a:?}–{b:?} (windings {} and {} on its sides)",
+                    w.right[0], w.left[0]
                 ));
             }
         }
