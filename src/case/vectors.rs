@@ -46,9 +46,11 @@ pub struct VectorCheck {
     pub failures: Vec<VectorFailure>,
 }
 
-/// Whether a JSON document is a vector file (it has `testGroups`) rather than a case.
+/// Whether a JSON document is meant as a vector file rather than a case: it has
+/// `testGroups` or `schema` (so one with a misspelt `testGroups` is read by the vector
+/// rules and refused, not run as a case or passed over).
 pub fn is_vector_file(v: &Value) -> bool {
-    v.get("testGroups").is_some()
+    ["testGroups", "schema"].iter().any(|k| v.get(k).is_some())
 }
 
 /// The `schema` of a vector file of this format.

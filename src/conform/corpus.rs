@@ -44,12 +44,7 @@ pub fn load(dir: &Path) -> Result<Vec<Vector>, String> {
         let name = path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        // A file with a `schema` or `testGroups` is meant as a vector file and read by the
-        // rules (a misspelt `testGroups` is an error, not a file passed over).
-        let meant = ["schema", "testGroups"]
-            .iter()
-            .any(|k| file.get(k).is_some());
-        if !meant {
+        if !crate::case::is_vector_file(&file) {
             crate::conform::say(&format!("conform: {name}: not a vector file; passed over"));
             continue;
         }
