@@ -220,12 +220,16 @@ struct ConformArgs {
 /// 1 GiB, and a NUL byte (`/dev/zero`) ends the read at once.
 fn read_json(path: &Path) -> Result<Value, String> {
     let text = map_file::read_map_text(path)?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| format!("invalid JSON: {e}"))?;
-    // Accept a whole vector (`{"input": {...}}`) as well as a bare input object.
-    Ok(match value.get("input") {
-        Some(input) if value.get("op").is_none() => input.clone(),
+    serde_json::from_str(&text).map_err(|e| format!("{}: invalid JSON: {e}", path.display()))
+}
+
+/// The case a document holds: the document, or the `input` of a whole vector
+/// (`{"input": {...}}`, which names no `op` of its own).
+fn case_of(value: &Value) -> &Value {
+    match value.get("input") {
+        Some(input) if value.get("op").is_none() => input,
         _ => value,
-    })
+    }
 }
 
 fn pretty(v: &Value) -> String {
@@ -246,10 +250,7 @@ fn run(path: &Path, canonical: bool) -> ExitCode {
     let (outcome, reason) = match serde_json::from_str::<Value>(&text) {
         Ok(file) if case::is_vector_file(&file) => return run_vector_file(path, &file),
         Ok(value) => {
-            let input = match value.get("input") {
-                Some(input) if value.get("op").is_none() => input,
-                _ => &value,
-            };
+            let input = case_of(&value);
             let result = case::run_case(input);
             // The vector form has no reason; say it in words on standard error.
             let reason = match &result {
@@ -710,10 +711,8 @@ enum PathFound {
 /// `portals`) must be the ones `mesh` writes for it, so an edited or corrupt file is
 /// refused, never used.
 fn read_mesh_file(file: &Path) -> Result<build2d::NavMesh, String> {
-    // Not `read_json`: a mesh file is never wrapped in a vector's `input`.
     let name = file.display();
-    let value: Value = serde_json::from_str(&map_file::read_map_text(file)?)
-        .map_err(|e| format!("{name}: invalid JSON: {e}"))?;
+    let value = read_json(file)?; // never wrapped in a vector's `input`
     let mesh: build2d::NavMesh =
         serde_json::from_value(value.clone()).map_err(|e| format!("{name}: not a mesh: {e}"))?;
     let written: Value = serde_json::from_str(&mesh_json(&mesh)).map_err(|e| e.to_string())?;
@@ -832,7 +831,7 @@ fn path(file: &Path, from: &[f64], to: &[f64], svg: Option<&Path>) -> Result<Pat
 fn svg(path: &Path) -> Result<String, String> {
     use build2d::svg::SvgPicture;
     use build2d::GridPoint;
-    let value = read_json(path)?;
+    let value = case_of(&read_json(path)?).clone();
     let output = if value.get("op").is_some() {
         build2d::case::run_case_json(&value).map_err(|e| format!("the case failed: {e}"))?
     } else {
@@ -946,7 +945,7 @@ fn gen_map(kind: &str, n: usize, format: &str) -> Result<String, String> {
 #[cfg(feature = "oracle")]
 fn check(case: &Path) -> ExitCode {
     let input = match read_json(case) {
-        Ok(v) => v,
+        Ok(v) => case_of(&v).clone(),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
