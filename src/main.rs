@@ -448,13 +448,12 @@ fn serve(mutate: Option<&str>, list_mutations: bool) -> ExitCode {
 #[cfg(feature = "conform")]
 fn conform(args: &ConformArgs) -> ExitCode {
     use build2d::conform::{self, port::PortLog};
-    let random = args.random.unwrap_or(1);
     for (flag, value) in [
-        ("--size", args.size),
-        ("--max-failures", args.max_failures),
-        ("--random", random),
+        ("--size", Some(args.size)),
+        ("--max-failures", Some(args.max_failures)),
+        ("--random", args.random),
     ] {
-        if value == 0 {
+        if value == Some(0) {
             conform::say(&format!("error: {flag} must be at least 1"));
             return ExitCode::from(2);
         }

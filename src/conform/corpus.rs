@@ -45,7 +45,7 @@ pub fn load(dir: &Path) -> Result<Vec<Vector>, String> {
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         if !crate::case::is_vector_file(&file) {
-            crate::conform::say(&format!("conform: {name}: not a vector file; passed over"));
+            super::say(&format!("conform: {name}: not a vector file; passed over"));
             continue;
         }
         // Read by the rules `build2d run` checks: a file that breaks them stops the harness
@@ -79,7 +79,7 @@ pub fn draw_failure(dir: &Path, name: &str, expected: &Outcome, answer: &Answer)
     if let Some(picture) = super::svg::overlay(expected, got) {
         let file = dir.join(format!("{name}.svg"));
         if let Err(e) = std::fs::write(&file, picture) {
-            crate::conform::say(&format!("conform: {}: {e}", file.display()));
+            super::say(&format!("conform: {}: {e}", file.display()));
         }
     }
 }
@@ -130,7 +130,7 @@ pub fn run(
             format!("\n     first divergent stage: {op}: {difference}")
         });
         if verbose {
-            crate::conform::say(&format!(
+            super::say(&format!(
                 "FAIL {} tcId {} ({}; flags: {})\n     {difference}{stage_line}",
                 v.file,
                 v.tc_id,

@@ -113,7 +113,7 @@ pub fn conform(options: &ConformOptions) -> Result<report::Report, String> {
         .collect();
     for op in &options.ops {
         if !implementation.ops.contains(op) {
-            crate::conform::say(&format!(
+            say(&format!(
                 "conform: the port does not declare `{op}`; not run"
             ));
         }

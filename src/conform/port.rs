@@ -254,33 +254,31 @@ impl Port {
         }
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
-            return match rx.recv_timeout(wait) {
-                Ok(PortLine::Text(text)) => {
-                    let value = serde_json::from_str::<Value>(&text).map_err(|e| {
-                        Answer::Malformed(format!("not JSON ({e}): {}", text.trim_end()))
-                    })?;
-                    let earlier = value
-                        .get("seq")
-                        .and_then(seq_number)
-                        .zip(seq)
-                        .is_some_and(|(got, now)| got < now);
-                    if earlier {
-                        crate::conform::say(&format!(
-                            "conform: skipped an extra answer to an earlier case: {text}"
-                        ));
-                        continue;
-                    }
-                    Ok(value)
+            let text = match rx.recv_timeout(wait) {
+                Ok(PortLine::Text(text)) => text,
+                Ok(PortLine::NotUtf8) => {
+                    return Err(Answer::Malformed("a line that is not UTF-8".into()))
                 }
-                Ok(PortLine::NotUtf8) => Err(Answer::Malformed("a line that is not UTF-8".into())),
-                Ok(PortLine::Unfinished) => Err(Answer::Died(
-                    "the port exited in the middle of a line".into(),
-                )),
+                Ok(PortLine::Unfinished) => {
+                    return Err(Answer::Died(
+                        "the port exited in the middle of a line".into(),
+                    ))
+                }
                 Ok(PortLine::End) | Err(RecvTimeoutError::Disconnected) => {
-                    Err(Answer::Died("the port exited".into()))
+                    return Err(Answer::Died("the port exited".into()))
                 }
-                Err(RecvTimeoutError::Timeout) => Err(Answer::TimedOut),
+                Err(RecvTimeoutError::Timeout) => return Err(Answer::TimedOut),
             };
+            let value = serde_json::from_str::<Value>(&text)
+                .map_err(|e| Answer::Malformed(format!("not JSON ({e}): {}", text.trim_end())))?;
+            let got = value.get("seq").and_then(seq_number);
+            if got.zip(seq).is_some_and(|(got, now)| got < now) {
+                super::say(&format!(
+                    "conform: skipped an extra answer to an earlier case: {text}"
+                ));
+                continue;
+            }
+            return Ok(value);
         }
     }
 
@@ -296,7 +294,7 @@ impl Port {
         self.kill();
         self.restarts += 1;
         if let Err(e) = self.spawn() {
-            crate::conform::say(&format!("conform: restarting the port failed: {e}"));
+            super::say(&format!("conform: restarting the port failed: {e}"));
         }
     }
 

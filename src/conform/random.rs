@@ -63,7 +63,7 @@ pub fn run(
         .filter(|op| {
             let skipped = SKIPPED.iter().find(|(s, _)| s == op);
             if let Some((_, why)) = skipped {
-                crate::conform::say(&format!("conform: random mode skips `{op}`: {why}"));
+                super::say(&format!("conform: random mode skips `{op}`: {why}"));
             }
             skipped.is_none() && super::generate::OPS.contains(&op.as_str())
         })
@@ -81,7 +81,7 @@ pub fn run(
     for i in 0..n {
         let op = ops[i % ops.len()];
         if report.failures.len() >= options.max_failures {
-            crate::conform::say(&format!(
+            super::say(&format!(
                 "conform: stopping after {} divergences (--max-failures)",
                 report.failures.len()
             ));
@@ -110,7 +110,7 @@ pub fn run(
                 (Some(stage), Some(d)) => format!("\n     first divergent stage: {stage}: {d}"),
                 _ => String::new(),
             };
-            crate::conform::say(&format!(
+            super::say(&format!(
                 "FAIL random case {i} ({op}, seed {}): {difference}{stage_line}\n     shrunk: {}",
                 options.seed,
                 failure
@@ -134,7 +134,7 @@ pub fn run(
             .iter()
             .map(|(op, (n, e))| format!("{op} {e}/{n}"))
             .collect();
-        crate::conform::say(&format!(
+        super::say(&format!(
             "conform: cases the engine answers with an error: {}",
             list.join(", ")
         ));
@@ -171,8 +171,8 @@ fn shrink_and_attribute(
         .unwrap_or(op)
         .to_string();
     // The stage fields only when a stage before the op differs (docs/ports.md §2.1).
-    let stage = if stage == shrunk {
-        None
+    let (stage, stage_input, stage_vector, stage_difference) = if stage == shrunk {
+        (None, None, None, None)
     } else {
         let small = super::shrink::shrink_until(&stage, Some(deadline), &mut |c| diverges(port, c));
         let comment = format!("{comment}: first divergent stage {stage_op} of {op}");
@@ -183,7 +183,7 @@ fn shrink_and_attribute(
             &comment,
         )?;
         let difference = judge(&engine_outcome(&small), &port.run(&small)).1;
-        Some((stage_op, small, path, difference))
+        (Some(stage_op), Some(small), Some(path), Some(difference))
     };
     Ok(Failure {
         op: op.to_string(),
@@ -196,10 +196,10 @@ fn shrink_and_attribute(
         input: Value::Null,
         expected: Value::Null,
         got: None,
-        stage: stage.as_ref().map(|s| s.0.clone()),
-        stage_difference: stage.as_ref().map(|s| s.3.clone()),
-        stage_vector: stage.as_ref().map(|s| s.2.clone()),
-        stage_input: stage.map(|s| s.1),
+        stage,
+        stage_difference,
+        stage_vector,
+        stage_input,
         shrunk: Some(shrunk),
         vector: Some(vector),
     })
