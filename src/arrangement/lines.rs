@@ -574,6 +574,24 @@ mod tests {
             prop_assert_eq!(out, searched(&fragments));
         }
 
+        /// More lines than a word of the bit tables holds, and fragments across many.
+        #[test]
+        fn lines_find_the_crossings_on_many_lines(
+            axis in prop::collection::vec(((0i64..150, 0i64..150), 0i64..150, any::<bool>()), 0..60),
+            slanted in prop::collection::vec(
+                ((0i64..150, 0i64..150), (0i64..150, 0i64..150), (-1i64..=1, -1i64..=1)),
+                0..10,
+            ),
+            (scale, jitter) in prop::sample::select(vec![(1i64, 0i64), (3, 1), (1 << 20, 12_345)]),
+        ) {
+            let fragments = canonical(&edges_on_lines(axis, slanted, scale, jitter));
+            let mut out = Vec::new();
+            prop_assert!(crossings_within(&fragments, UNLIMITED, &mut ArrangeStats::default(), &mut out));
+            out.sort_unstable();
+            out.dedup();
+            prop_assert_eq!(out, searched(&fragments));
+        }
+
         #[test]
         fn lines_strictly_between_is_the_filter(
             dense in prop::collection::vec(-40i64..40, 1..60),
@@ -603,6 +621,49 @@ mod tests {
                 partition_from(&items, from, |&v| v < cut),
                 items.partition_point(|&v| v < cut)
             );
+        }
+    }
+
+    /// `holds` answers by the exact comparisons whatever the floating-point guess and
+    /// the cursor: a wrong guess only costs a second search.
+    #[test]
+    fn holds_is_exact_whatever_the_guess() {
+        // Touching spans stay apart, so 10 is inside none; (42, 45) joins (40, 50).
+        let spans = [(0, 10), (10, 20), (25, 30), (40, 50), (42, 45)];
+        let lines = Lines::from_sorted(spans.iter().map(|&(lo, hi)| (7, lo, hi)), 1, 5);
+        assert_eq!(lines.line(0), [(0, 10), (10, 20), (25, 30), (40, 50)]);
+        // The place is twice / 2: on a span's end, strictly inside one, or outside all.
+        for twice in -3i64..=105 {
+            let inside = spans.iter().any(|&(lo, hi)| 2 * lo < twice && twice < 2 * hi);
+            let exact = twice as f64 / 2.0;
+            let guesses = [-1e18, -1.0, 0.0, 9.5, 10.0, 22.0, 35.0, 50.0, 1e18, f64::NAN];
+            for guess in guesses.into_iter().chain([exact, exact - 0.5, exact + 0.5]) {
+                for start in 0..=5 {
+                    let mut cursor = start;
+                    let found = lines.holds(0, &mut cursor, guess, |v| twice.cmp(&(2 * v)));
+                    assert_eq!(found, inside, "place {exact}, guess {guess}, cursor {start}");
+                }
+            }
+        }
+    }
+
+    /// Every range of a row, across word boundaries or not, sets exactly its bits, and
+    /// leaves the other rows alone.
+    #[test]
+    fn bit_table_sets_exactly_the_range() {
+        let cols = 150;
+        for start in 0..cols {
+            for end in start..=cols {
+                let mut table = BitTable::new(3, cols);
+                table.set_range(1, start..end);
+                let mut listed = Vec::new();
+                table.for_each_in_row(1, |c| listed.push(c));
+                assert_eq!(listed, (start..end).collect::<Vec<_>>(), "{start}..{end}");
+                for c in 0..cols {
+                    assert_eq!(table.get(1, c), (start..end).contains(&c));
+                }
+                assert!(table.row(0).iter().chain(table.row(2)).all(|&w| w == 0));
+            }
         }
     }
 
