@@ -136,11 +136,11 @@ pub(super) fn with_line_pieces(
             line_pieces[0] = Some((a as u32 + 1, up));
         }
         if let Some(rows) = rows.filter(|_| gap.right.is_covered()) {
+            // Never the column's piece: a covered gap lies within one line, so when
+            // both are covered a + 1 lies in a's column and b in a's row right of it.
             let b = rows.at(rows.place(a as u32) + 1);
-            match &mut line_pieces[0] {
-                Some((column_b, cover)) if *column_b == b => cover.add(gap.right),
-                _ => line_pieces[1] = Some((b, gap.right)),
-            }
+            debug_assert!(line_pieces[0].is_none() || b as usize > a + 1);
+            line_pieces[1] = Some((b, gap.right));
         }
         // Both streams in b order: the column's b is a + 1, below every other.
         let a = a as u32; // below 2^32 (`hot_pixels` checks)
