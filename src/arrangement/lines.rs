@@ -634,14 +634,30 @@ mod tests {
         assert_eq!(lines.line(0), [(0, 10), (10, 20), (25, 30), (40, 50)]);
         // The place is twice / 2: on a span's end, strictly inside one, or outside all.
         for twice in -3i64..=105 {
-            let inside = spans.iter().any(|&(lo, hi)| 2 * lo < twice && twice < 2 * hi);
+            let inside = spans
+                .iter()
+                .any(|&(lo, hi)| 2 * lo < twice && twice < 2 * hi);
             let exact = twice as f64 / 2.0;
-            let guesses = [-1e18, -1.0, 0.0, 9.5, 10.0, 22.0, 35.0, 50.0, 1e18, f64::NAN];
+            let guesses = [
+                -1e18,
+                -1.0,
+                0.0,
+                9.5,
+                10.0,
+                22.0,
+                35.0,
+                50.0,
+                1e18,
+                f64::NAN,
+            ];
             for guess in guesses.into_iter().chain([exact, exact - 0.5, exact + 0.5]) {
                 for start in 0..=5 {
                     let mut cursor = start;
                     let found = lines.holds(0, &mut cursor, guess, |v| twice.cmp(&(2 * v)));
-                    assert_eq!(found, inside, "place {exact}, guess {guess}, cursor {start}");
+                    assert_eq!(
+                        found, inside,
+                        "place {exact}, guess {guess}, cursor {start}"
+                    );
                 }
             }
         }
