@@ -636,4 +636,104 @@ mod tests {
             }
         }
     }
+
+    /// `square_covered` claims only squares the pieces cover: every point of a claimed
+    /// square, on a lattice of an eighth of its side (every integer point of a small or
+    /// odd square), lies in a closed piece, by a containment test of the test's own.
+    /// Random boxes, triangles and other convex quadrilaterals; the claims must be many,
+    /// some of them needing a split.
+    #[test]
+    fn a_square_claimed_covered_is_covered() {
+        let p = GridPoint::new;
+        let in_convex = |polygon: &[GridPoint], q: GridPoint| {
+            let n = polygon.len();
+            (0..n).all(|k| {
+                cross(
+                    (
+                        polygon[(k + 1) % n].x - polygon[k].x,
+                        polygon[(k + 1) % n].y - polygon[k].y,
+                    ),
+                    (q.x - polygon[k].x, q.y - polygon[k].y),
+                ) >= 0
+            })
+        };
+        let mut random = crate::workloads::XorShift64::new(11);
+        let mut below = |n: u64| (random.next_u64() % n) as i64;
+        let lattice = Lattice {
+            origin: p(0, 0),
+            side: 8,
+            columns: 24,
+            rows: 24,
+        };
+        let (mut claims, mut split_claims) = (0, 0);
+        for _ in 0..600 {
+            let mut pieces = Pieces::default();
+            let mut polygons = Vec::new();
+            // Corners on multiples of 4, so that squares often straddle where two
+            // pieces meet; pairs of boxes side by side, which only a split can show.
+            for _ in 0..1 + below(6) {
+                let (x, y) = (4 * below(24), 4 * below(24));
+                let (w, h) = (4 + 4 * below(18), 4 + 4 * below(18));
+                let box_at = |x: i64, y: i64, w: i64, h: i64| {
+                    vec![p(x, y), p(x + w, y), p(x + w, y + h), p(x, y + h)]
+                };
+                let shapes = match below(7) {
+                    0 => vec![box_at(x, y, w, h)],
+                    1 => vec![vec![p(x, y), p(x + w, y), p(x, y + h)]],
+                    2 => vec![vec![p(x + w, y), p(x + w, y + h), p(x, y + h)]],
+                    3 => vec![box_at(x, y, w, h), box_at(x + w, y, w, h)],
+                    // Four corners, not a box: a parallelogram and a diamond.
+                    4 => vec![vec![
+                        p(x, y),
+                        p(x + w, y),
+                        p(x + w + 8, y + h),
+                        p(x + 8, y + h),
+                    ]],
+                    5 => vec![vec![
+                        p(x + w / 2, y),
+                        p(x + w, y + h / 2),
+                        p(x + w / 2, y + h),
+                        p(x, y + h / 2),
+                    ]],
+                    _ => vec![box_at(x, y, w, h), box_at(x, y + h, w, h)],
+                };
+                for polygon in shapes {
+                    pieces.push(&polygon);
+                    polygons.push(polygon);
+                }
+            }
+            let index = PieceIndex::new(&pieces, &lattice);
+            for _ in 0..60 {
+                let side = [3, 5, 6, 7, 8, 16, 24, 32][below(8) as usize];
+                let corner = if below(2) == 0 {
+                    p(4 * below(40), 4 * below(40))
+                } else {
+                    p(below(160), below(160))
+                };
+                let mut last_hit = 0;
+                if !square_covered(&pieces, &index, corner, side, MAX_SPLITS, &mut last_hit) {
+                    continue;
+                }
+                claims += 1;
+                let step = if side % 8 == 0 { side / 8 } else { 1 };
+                let points: Vec<GridPoint> = (0..=side / step)
+                    .flat_map(|i| (0..=side / step).map(move |j| (i, j)))
+                    .map(|(i, j)| p(corner.x + i * step, corner.y + j * step))
+                    .collect();
+                for &q in &points {
+                    assert!(
+                        polygons.iter().any(|polygon| in_convex(polygon, q)),
+                        "{q:?} of the square at {corner:?}, side {side}, in no piece of {polygons:?}"
+                    );
+                }
+                let in_one =
+                    |polygon: &Vec<GridPoint>| points.iter().all(|&q| in_convex(polygon, q));
+                split_claims += usize::from(!polygons.iter().any(in_one));
+            }
+        }
+        assert!(
+            claims >= 3_000 && split_claims >= 150,
+            "{claims} claims, {split_claims} by splits"
+        );
+    }
 }
