@@ -439,9 +439,10 @@ impl Lattice {
     fn squares_in_boxes(&self, pieces: &Pieces) -> Vec<bool> {
         let mut marked = vec![false; self.columns * self.rows];
         let side = self.side;
-        // The squares whose closed extent lies in [lo, hi] on one axis.
+        // The squares whose closed extent lies in [lo, hi] on one axis (both ends
+        // clamped: a shrink's box starts on the region's edge, but nothing here needs it).
         let span = |lo: i64, hi: i64, origin: i64, count: usize| {
-            let first = (lo.saturating_sub(origin).max(0) + side - 1) / side;
+            let first = ((lo.saturating_sub(origin).max(0) + side - 1) / side).min(count as i64);
             let last = (hi.saturating_sub(origin).max(0) / side).min(count as i64);
             first as usize..(last.max(first)) as usize
         };
@@ -814,5 +815,55 @@ mod tests {
             sectors >= 10_000 && non_convex >= 10,
             "{non_convex} of {sectors} sectors not convex"
         );
+    }
+
+    /// `squares_in_boxes` marks exactly the squares whose closed extent lies in a box
+    /// piece, by brute force over random boxes, on and off the lattice, some reaching
+    /// beyond it.
+    #[test]
+    fn squares_in_boxes_are_the_squares_a_box_holds() {
+        let p = GridPoint::new;
+        let mut random = crate::workloads::XorShift64::new(13);
+        let mut below = |n: u64| (random.next_u64() % n) as i64;
+        let mut marked_count = 0;
+        for _ in 0..1000 {
+            let side = 1 + below(6);
+            let lattice = Lattice {
+                origin: p(below(20) - 10, below(20) - 10),
+                side,
+                columns: 1 + below(8) as usize,
+                rows: 1 + below(8) as usize,
+            };
+            let mut pieces = Pieces::default();
+            let mut boxes = Vec::new();
+            for _ in 0..1 + below(4) {
+                let (x, y) = (
+                    lattice.origin.x - 8 + below(60),
+                    lattice.origin.y - 8 + below(60),
+                );
+                let (w, h) = (1 + below(30), 1 + below(30));
+                pieces.push(&[p(x, y), p(x + w, y), p(x + w, y + h), p(x, y + h)]);
+                boxes.push((p(x, y), p(x + w, y + h)));
+            }
+            // A triangle is not a box, whatever squares it holds.
+            pieces.push(&[p(-100, -100), p(200, -100), p(-100, 200)]);
+            let marked = lattice.squares_in_boxes(&pieces);
+            for row in 0..lattice.rows {
+                for column in 0..lattice.columns {
+                    let x0 = lattice.origin.x + column as i64 * side;
+                    let y0 = lattice.origin.y + row as i64 * side;
+                    let held = boxes.iter().any(|&(lo, hi)| {
+                        lo.x <= x0 && x0 + side <= hi.x && lo.y <= y0 && y0 + side <= hi.y
+                    });
+                    assert_eq!(
+                        marked[row * lattice.columns + column],
+                        held,
+                        "{row} {column}"
+                    );
+                    marked_count += usize::from(held);
+                }
+            }
+        }
+        assert!(marked_count >= 800, "{marked_count} squares marked");
     }
 }
