@@ -638,6 +638,23 @@ mod tests {
         }
     }
 
+    /// Whether q lies on or left of the line of every side of `polygon`: inside the
+    /// closed polygon when it is convex and counter-clockwise (the tests' own test).
+    fn on_or_left_of_every_side(polygon: &[GridPoint], q: GridPoint) -> bool {
+        let n = polygon.len();
+        (0..n).all(|k| {
+            let (a, b) = (polygon[k], polygon[(k + 1) % n]);
+            cross((b.x - a.x, b.y - a.y), (q.x - a.x, q.y - a.y)) >= 0
+        })
+    }
+
+    /// Whether every corner of `polygon` is on or left of every side's line.
+    fn convex(polygon: &[GridPoint]) -> bool {
+        polygon
+            .iter()
+            .all(|&q| on_or_left_of_every_side(polygon, q))
+    }
+
     /// `square_covered` claims only squares the pieces cover: every point of a claimed
     /// square, on a lattice of an eighth of its side (every integer point of a small or
     /// odd square), lies in a closed piece, by a containment test of the test's own.
@@ -646,18 +663,6 @@ mod tests {
     #[test]
     fn a_square_claimed_covered_is_covered() {
         let p = GridPoint::new;
-        let in_convex = |polygon: &[GridPoint], q: GridPoint| {
-            let n = polygon.len();
-            (0..n).all(|k| {
-                cross(
-                    (
-                        polygon[(k + 1) % n].x - polygon[k].x,
-                        polygon[(k + 1) % n].y - polygon[k].y,
-                    ),
-                    (q.x - polygon[k].x, q.y - polygon[k].y),
-                ) >= 0
-            })
-        };
         let mut random = crate::workloads::XorShift64::new(11);
         let mut below = |n: u64| (random.next_u64() % n) as i64;
         let lattice = Lattice {
@@ -723,12 +728,13 @@ mod tests {
                     .collect();
                 for &q in &points {
                     assert!(
-                        polygons.iter().any(|polygon| in_convex(polygon, q)),
+                        polygons.iter().any(|polygon| on_or_left_of_every_side(polygon, q)),
                         "{q:?} of the square at {corner:?}, side {side}, in no piece of {polygons:?}"
                     );
                 }
-                let in_one =
-                    |polygon: &Vec<GridPoint>| points.iter().all(|&q| in_convex(polygon, q));
+                let in_one = |polygon: &Vec<GridPoint>| {
+                    points.iter().all(|&q| on_or_left_of_every_side(polygon, q))
+                };
                 split_claims += usize::from(!polygons.iter().any(in_one));
             }
         }
@@ -745,15 +751,6 @@ mod tests {
     /// sectors must occur (37 of 49,291 here: they are rare).
     #[test]
     fn closed_pieces_are_convex() {
-        let convex = |polygon: &[GridPoint]| {
-            let n = polygon.len();
-            (0..n).all(|k| {
-                let (a, b) = (polygon[k], polygon[(k + 1) % n]);
-                polygon
-                    .iter()
-                    .all(|q| cross((b.x - a.x, b.y - a.y), (q.x - a.x, q.y - a.y)) >= 0)
-            })
-        };
         let mut random = crate::workloads::XorShift64::new(9);
         let (mut sectors, mut non_convex) = (0, 0);
         for _ in 0..30000 {
