@@ -552,6 +552,17 @@ mod tests {
         edges
     }
 
+    /// The lines, unlimited, find the crossings of the candidate search, in one search.
+    fn lines_match_the_search(fragments: &[Fragment]) {
+        let mut stats = ArrangeStats::default();
+        let mut out = Vec::new();
+        assert!(crossings_within(fragments, UNLIMITED, &mut stats, &mut out));
+        assert_eq!(stats.line_searches, 1);
+        out.sort_unstable();
+        out.dedup();
+        assert_eq!(out, searched(fragments));
+    }
+
     proptest! {
         #[test]
         fn lines_find_the_crossings_of_the_candidate_search(
@@ -564,14 +575,7 @@ mod tests {
                 (1i64, 0i64), (1, 1), (3, 1), (7, 2), (1 << 20, 12_345), (1 << 35, 1 << 20),
             ]),
         ) {
-            let fragments = canonical(&edges_on_lines(axis, slanted, scale, jitter));
-            let mut stats = ArrangeStats::default();
-            let mut out = Vec::new();
-            prop_assert!(crossings_within(&fragments, UNLIMITED, &mut stats, &mut out));
-            prop_assert_eq!(stats.line_searches, 1);
-            out.sort_unstable();
-            out.dedup();
-            prop_assert_eq!(out, searched(&fragments));
+            lines_match_the_search(&canonical(&edges_on_lines(axis, slanted, scale, jitter)));
         }
 
         /// More lines than a word of the bit tables holds, and fragments across many.
@@ -584,12 +588,7 @@ mod tests {
             ),
             (scale, jitter) in prop::sample::select(vec![(1i64, 0i64), (3, 1), (1 << 20, 12_345)]),
         ) {
-            let fragments = canonical(&edges_on_lines(axis, slanted, scale, jitter));
-            let mut out = Vec::new();
-            prop_assert!(crossings_within(&fragments, UNLIMITED, &mut ArrangeStats::default(), &mut out));
-            out.sort_unstable();
-            out.dedup();
-            prop_assert_eq!(out, searched(&fragments));
+            lines_match_the_search(&canonical(&edges_on_lines(axis, slanted, scale, jitter)));
         }
 
         #[test]
