@@ -863,4 +863,158 @@ mod tests {
         }
         assert!(marked_count >= 800, "{marked_count} squares marked");
     }
+
+    /// The whole check against brute force: `pieces_cover_region` says yes exactly when
+    /// every square of the region's lattice (side: a plain gcd of all coordinate
+    /// differences; inside: its centre by a crossing count) lies in one closed piece, or
+    /// each of its quarters does, down to `MAX_SPLITS` halvings, trying every piece with
+    /// the test's own containment test. Tile maps at random offsets, some the union of
+    /// two maps whose offsets differ (so that the gcd is not each map's cell). The quick
+    /// exits only skip what brute force would refuse, so the answers must be equal; both
+    /// answers must be common, and many yes must need a square no box holds.
+    #[test]
+    fn the_claim_is_the_brute_force_cover() {
+        let p = GridPoint::new;
+        let mut random = crate::workloads::XorShift64::new(17);
+        let options = crate::Geometry2DOptions::new(2).unwrap();
+        let units = |v: i64| v as f64 / 4.0;
+        let (mut yes, mut no, mut yes_beyond_boxes) = (0, 0, 0);
+        for _ in 0..1500 {
+            let map = |random: &mut crate::workloads::XorShift64, offset: (i64, i64)| {
+                let (width, height) = (1 + random.next_u64() % 6, 1 + random.next_u64() % 6);
+                let cell_units = 2 * (1 + random.next_u64() % 3) as i64;
+                let density = 0.4 + 0.5 * random.next_f64();
+                let cells: Vec<bool> = (0..width * height)
+                    .map(|_| random.next_f64() < density)
+                    .collect();
+                Region::from_tile_map(
+                    &cells,
+                    width as usize,
+                    height as usize,
+                    units(cell_units),
+                    [units(offset.0), units(offset.1)],
+                    options,
+                )
+                .unwrap()
+            };
+            let first = map(&mut random, (0, 0));
+            let region = if random.next_u64().is_multiple_of(3) {
+                // The second map beside the first, shifted off its lattice (on the
+                // diagonal half the time, where x and y differences share low bits).
+                let dx = 26 + (random.next_u64() % 8) as i64;
+                let dy = if random.next_u64().is_multiple_of(2) {
+                    dx
+                } else {
+                    (random.next_u64() % 8) as i64
+                };
+                first.union(&map(&mut random, (dx, dy))).unwrap()
+            } else {
+                first
+            };
+            let rings = region.rings();
+            if rings.is_empty() {
+                continue;
+            }
+            let radius = units(1 + (random.next_u64() % 12) as i64) * (0.5 + random.next_f64());
+            let tolerance = 0.01 + 0.3 * random.next_f64();
+            let (r, arc_ring) = super::super::radius_and_arc_ring(&region, radius, tolerance);
+            let claim = pieces_cover_region(&region, r, &arc_ring);
+
+            let origin = rings[0][0];
+            let side = rings
+                .iter()
+                .flatten()
+                .flat_map(|q| [q.x.abs_diff(origin.x), q.y.abs_diff(origin.y)])
+                .fold(0, gcd) as i64;
+            let lo = p(
+                rings.iter().flatten().map(|q| q.x).min().unwrap(),
+                rings.iter().flatten().map(|q| q.y).min().unwrap(),
+            );
+            let hi = p(
+                rings.iter().flatten().map(|q| q.x).max().unwrap(),
+                rings.iter().flatten().map(|q| q.y).max().unwrap(),
+            );
+            // Twice the centre against twice the vertical edges: never on one.
+            let inside = |corner: GridPoint| {
+                let (x, y) = (2 * corner.x + side, 2 * corner.y + side);
+                let crossings = rings
+                    .iter()
+                    .flat_map(|ring| (0..ring.len()).map(|k| (ring[k], ring[(k + 1) % ring.len()])))
+                    .filter(|(a, b)| {
+                        a.x == b.x && 2 * a.x > x && 2 * a.y.min(b.y) < y && y < 2 * a.y.max(b.y)
+                    })
+                    .count();
+                crossings % 2 == 1
+            };
+            let polygons: Vec<Vec<GridPoint>> = closed_pieces(rings, r, &arc_ring)
+                .map(|pieces| {
+                    pieces
+                        .pieces
+                        .iter()
+                        .map(|piece| pieces.corners[piece.start..piece.end].to_vec())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let holds = |polygon: &Vec<GridPoint>, corner: GridPoint, side: i64| {
+                [(0, 0), (side, 0), (side, side), (0, side)]
+                    .iter()
+                    .all(|&(dx, dy)| {
+                        on_or_left_of_every_side(polygon, p(corner.x + dx, corner.y + dy))
+                    })
+            };
+            fn covered(
+                holds: &dyn Fn(&Vec<GridPoint>, GridPoint, i64) -> bool,
+                polygons: &[Vec<GridPoint>],
+                corner: GridPoint,
+                side: i64,
+                splits: u32,
+            ) -> bool {
+                let half = side / 2;
+                polygons.iter().any(|polygon| holds(polygon, corner, side))
+                    || (splits > 0
+                        && side % 2 == 0
+                        && [(0, 0), (half, 0), (0, half), (half, half)]
+                            .iter()
+                            .all(|&(dx, dy)| {
+                                let quarter = GridPoint::new(corner.x + dx, corner.y + dy);
+                                covered(holds, polygons, quarter, half, splits - 1)
+                            }))
+            }
+            let squares: Vec<GridPoint> = (lo.y..hi.y)
+                .step_by(side as usize)
+                .flat_map(|y| (lo.x..hi.x).step_by(side as usize).map(move |x| p(x, y)))
+                .filter(|&corner| inside(corner))
+                .collect();
+            let expected = !polygons.is_empty()
+                && squares
+                    .iter()
+                    .all(|&corner| covered(&holds, &polygons, corner, side, MAX_SPLITS));
+            assert_eq!(
+                claim, expected,
+                "{rings:?}, radius {radius}, tolerance {tolerance}, lattice side {side}"
+            );
+            if claim {
+                yes += 1;
+                let is_box = |polygon: &Vec<GridPoint>| {
+                    polygon.len() == 4
+                        && (0..4).all(|k| {
+                            let (a, b) = (polygon[k], polygon[(k + 1) % 4]);
+                            a.x == b.x || a.y == b.y
+                        })
+                };
+                let beyond_boxes = squares.iter().any(|&corner| {
+                    !polygons
+                        .iter()
+                        .any(|polygon| is_box(polygon) && holds(polygon, corner, side))
+                });
+                yes_beyond_boxes += usize::from(beyond_boxes);
+            } else {
+                no += 1;
+            }
+        }
+        assert!(
+            yes >= 300 && no >= 300 && yes_beyond_boxes >= 100,
+            "{yes} shown covered ({yes_beyond_boxes} beyond the boxes), {no} not"
+        );
+    }
 }
