@@ -680,6 +680,52 @@ pub(crate) mod tests {
             }],
         };
         assert!(label(&bad).is_err());
+        // A vertex listed twice: not strictly sorted.
+        let segment = |a, b| Segment { a, b, net: [1, 0] };
+        let twice = Arrangement {
+            vertices: vec![p(0, 0), p(1, 1), p(1, 1), p(2, 0)],
+            segments: vec![segment(0, 1), segment(2, 3)],
+        };
+        assert!(matches!(label(&twice), Err(Error::GeometryDefect { .. })));
+    }
+
+    /// On two threads a long vertex list is checked in two halves at once: a pair out of
+    /// order, or a coordinate out of range, in either half alone is still a defect.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn a_defect_in_either_half_of_the_vertices_is_found() {
+        let n = PARALLEL_MIN_SEGMENTS + 10;
+        let sorted: Vec<GridPoint> = (0..n as i64).map(|x| p(x, 0)).collect();
+        let far = ORIENT_COORDINATE_LIMIT + 1;
+        let two_threads = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        two_threads.install(|| {
+            let labelled = |vertices: Vec<GridPoint>| {
+                label(&Arrangement {
+                    vertices,
+                    segments: Vec::new(),
+                })
+            };
+            assert_eq!(labelled(sorted.clone()), Ok(Vec::new()));
+            for at in [1, n / 4, n / 2, 3 * n / 4, n - 1] {
+                let mut unsorted = sorted.clone();
+                unsorted.swap(at - 1, at);
+                assert!(
+                    matches!(labelled(unsorted), Err(Error::GeometryDefect { .. })),
+                    "swapped at {at}"
+                );
+            }
+            for (at, point) in [(0, p(-far, 0)), (n - 1, p(n as i64, far))] {
+                let mut beyond = sorted.clone();
+                beyond[at] = point;
+                assert!(
+                    matches!(labelled(beyond), Err(Error::GeometryDefect { .. })),
+                    "{point:?} at {at}"
+                );
+            }
+        });
     }
 
     #[test]
