@@ -501,6 +501,49 @@ mod tests {
         }
     }
 
+    /// Where x, y and index bits add up to about 64 the sort packs keys only when they fit:
+    /// spans of every width pair near the limit, runs of 2 to 9 items (1 to 4 index bits),
+    /// each with points at the span's corners, come out in the comparison sort's order.
+    #[test]
+    fn runs_near_the_64_bit_limit_are_sorted() {
+        let mut random = crate::workloads::XorShift64::new(3);
+        for x_bits in 0..=63u32 {
+            for y_bits in 0..=63u32 {
+                if !(59..=66).contains(&(x_bits + y_bits)) {
+                    continue;
+                }
+                let top = |bits: u32| ((1u64 << bits) - 1) as i64;
+                for n in 2..=9 {
+                    let mut items: Vec<(GridPoint, u8)> = (0..n)
+                        .map(|k| {
+                            let x = [0, top(x_bits)][k % 2];
+                            let y = [top(y_bits), 0, top(y_bits) / 3][k % 3];
+                            let mut at = |v: i64, bits| {
+                                if k < 4 {
+                                    v
+                                } else {
+                                    random.next_u64() as i64 & top(bits)
+                                }
+                            };
+                            (
+                                GridPoint::new(at(x, x_bits), at(y, y_bits)),
+                                (random.next_u64() % 3) as u8,
+                            )
+                        })
+                        .collect();
+                    let mut expected = items.clone();
+                    expected.sort();
+                    let frame = frame_of(&items);
+                    sort_by_point(&mut items, frame, |p| p.0, |p| p.1, &mut Scratch::default());
+                    assert_eq!(
+                        items, expected,
+                        "x bits {x_bits}, y bits {y_bits}, {n} items"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn keys_order_points_by_x_then_y() {
         // Packed, (0, 5) comes before (1, 0): x counts first however large y is.
