@@ -56,9 +56,15 @@ impl StatusLine {
 /// hold the answer is `false` (never a panic): "not proven noded" only costs the caller
 /// the full round.
 pub(super) fn pieces_are_noded(points: &[GridPoint], pieces: &[Piece]) -> bool {
-    if !preconditions_hold(points, pieces) {
-        return false;
-    }
+    preconditions_hold(points, pieces) && sweep_finds_no_defect(points, pieces)
+}
+
+/// The sweep of [`pieces_are_noded`], given its preconditions on points. On pieces it
+/// also answers `false` for a piece with a = b (counted as ending at its point, never put
+/// in the status) and for a piece listed twice (two pieces leaving a point in one
+/// direction), so the pieces' checks in [`preconditions_hold`] only make the contract
+/// plain.
+fn sweep_finds_no_defect(points: &[GridPoint], pieces: &[Piece]) -> bool {
     // Pieces ending at each point: the block found through a point must be exactly these.
     let mut ending = vec![0usize; points.len()];
     for piece in pieces {
@@ -452,6 +458,28 @@ mod tests {
         // Coordinates where orientation would overflow.
         let far = [p(i64::MIN, 0), p(i64::MAX, 0)];
         assert!(!pieces_are_noded(&far, &[piece(0, 1)]));
+    }
+
+    /// The sweep alone refuses what the pieces' preconditions refuse, so weakening those
+    /// checks cannot change an answer.
+    #[test]
+    fn the_sweep_alone_refuses_point_pieces_and_repeated_pieces() {
+        let piece = |a, b| Piece { a, b, net: [1, 0] };
+        let points = vec![p(0, 0), p(1, 0), p(1, 1), p(2, 0)];
+        assert!(sweep_finds_no_defect(&points, &[piece(0, 1), piece(1, 3)]));
+        for vi in 0..4 {
+            let mut pieces = vec![piece(0, 1), piece(1, 3), piece(vi, vi)];
+            pieces.sort_unstable_by_key(|q| (q.a, q.b));
+            assert!(!sweep_finds_no_defect(&points, &pieces), "a = b = {vi}");
+            assert!(!sweep_finds_no_defect(&points, &[piece(vi, vi)]), "{vi}");
+        }
+        let noded = [piece(0, 1), piece(0, 2), piece(1, 3)];
+        assert!(sweep_finds_no_defect(&points, &noded));
+        for twice in noded {
+            let mut pieces = [noded.as_slice(), &[twice]].concat();
+            pieces.sort_unstable_by_key(|q| (q.a, q.b));
+            assert!(!sweep_finds_no_defect(&points, &pieces), "{pieces:?}");
+        }
     }
 
     // ---- Generators ----
