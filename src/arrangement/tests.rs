@@ -1116,6 +1116,46 @@ fn strips_handle_long_fragments_across_many_strips() {
     crate::validity::check_arrangement(&edges, &whole).unwrap();
 }
 
+/// The strips' counts: the windows hold every input fragment at least once (they
+/// overlap), and the first round counts as proved by the sweep only when every window's
+/// was (closed rings: pieces ≥ points), not when a window ran the round (crossing
+/// diagonals: more points than pieces).
+#[test]
+fn strip_counts_sum_the_windows() {
+    let rings: Vec<TaggedEdge> = (0..40)
+        .flat_map(|k| {
+            // 20 apart: a window (its zone and the L before it) holds whole rings.
+            let (x, y) = (20 * k, 3 * (k % 5));
+            [
+                e((x, y), (x + 4, y), 0),
+                e((x + 4, y), (x + 4, y + 4), 0),
+                e((x + 4, y + 4), (x, y + 4), 0),
+                e((x, y + 4), (x, y), 0),
+            ]
+        })
+        .collect();
+    let crosses: Vec<TaggedEdge> = (0..40)
+        .flat_map(|k| {
+            let x = 10 * k;
+            [e((x, 0), (x + 4, 4), 0), e((x, 4), (x + 4, 0), 1)]
+        })
+        .collect();
+    for (edges, by_sweep) in [(rings, true), (crosses, false)] {
+        let (whole, whole_stats) = with_strips(&edges, Some(usize::MAX));
+        assert_eq!(whole_stats.verified_by_sweep, by_sweep);
+        assert_eq!(whole_stats.window_fragments, 0);
+        let (striped, stats) = with_strips(&edges, Some(16));
+        assert_eq!(striped, whole);
+        assert!(stats.strips > 2, "{stats:?}");
+        assert_eq!(stats.verified_by_sweep, by_sweep, "{stats:?}");
+        assert!(
+            stats.window_fragments >= stats.input_fragments
+                && stats.window_fragments < 2 * stats.input_fragments,
+            "{stats:?}"
+        );
+    }
+}
+
 #[test]
 fn a_window_holds_the_fragments_up_to_l_before_its_zone() {
     // Strip 1 starts at x = X (the edge at height 5). Two edges from x = X − 8 end at
