@@ -364,3 +364,39 @@ impl Strips {
         &fragments[lo..hi]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{add_counts, ArrangeStats};
+
+    /// The totals are the windows' sums, and the round counts as proved by the sweep only
+    /// when it was in every window (the window fields are read off a live run in
+    /// `strip_counts_sum_the_windows`; this checks every counter).
+    #[test]
+    fn counts_add_up_over_the_windows() {
+        let window = |k: usize, by_sweep: bool| ArrangeStats {
+            window_fragments: k,
+            hot_pixels: 2 * k,
+            final_fragments: 3 * k,
+            crossing_candidates: 4 * k as u64,
+            pixel_candidates: 5 * k as u64,
+            grid_searches: 6 * k,
+            sweep_searches: 7 * k,
+            tree_searches: 8 * k,
+            brute_force_searches: 9 * k,
+            line_searches: 10 * k,
+            verified_by_sweep: by_sweep,
+            ..ArrangeStats::default()
+        };
+        for (sweeps, all) in [([true, true, true], true), ([true, false, true], false)] {
+            let mut totals = ArrangeStats {
+                verified_by_sweep: true,
+                ..ArrangeStats::default()
+            };
+            for (k, by_sweep) in [1, 10, 100].into_iter().zip(sweeps) {
+                add_counts(&mut totals, &window(k, by_sweep));
+            }
+            assert_eq!(totals, window(111, all));
+        }
+    }
+}
