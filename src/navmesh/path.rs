@@ -507,6 +507,8 @@ mod tests {
         let (from, to) = (at(0.5, 2.5), at(2.5, 2.5));
         let path = m.find_path(from, to).unwrap();
         assert_eq!(path.points, vec![from, at(1.0, 1.0), at(2.0, 1.0), to]);
+        let public = [[0.5, 2.5], [1.0, 1.0], [2.0, 1.0], [2.5, 2.5]];
+        assert_eq!(path.points_f64(4), public);
         check_path(&m, from, to, &path).unwrap();
         // 2 · sqrt(1.5² + 0.5²) + 1
         let expected = 2.0 * (2.25f64 + 0.25).sqrt() + 1.0;
@@ -671,6 +673,79 @@ mod tests {
         }
     }
 
+    /// The length of a corridor as A* measures it: from `from` through the midpoints of
+    /// its portals to `to`.
+    fn corridor_length(
+        finder: &PathFinder,
+        crossings: &[usize],
+        from: GridPoint,
+        to: GridPoint,
+    ) -> f64 {
+        let mut stops = vec![[from.x as f64, from.y as f64]];
+        stops.extend(crossings.iter().map(|&c| finder.midpoints[c / 2]));
+        stops.push([to.x as f64, to.y as f64]);
+        stops.windows(2).map(|w| euclid(w[0], w[1])).sum()
+    }
+
+    /// The shortest corridor length by plain Dijkstra (no estimate), the portals as
+    /// nodes, the least open node picked by a scan: what A* must reach.
+    fn shortest_corridor_length(
+        finder: &PathFinder,
+        start: usize,
+        goal: usize,
+        from: GridPoint,
+        to: GridPoint,
+    ) -> f64 {
+        if start == goal {
+            return euclid([from.x as f64, from.y as f64], [to.x as f64, to.y as f64]);
+        }
+        let portals = &finder.portals;
+        let mid = &finder.midpoints;
+        // Node (k, p): portal k crossed into its polygon p.
+        let mut best = vec![[f64::INFINITY; 2]; portals.len()];
+        let mut done = vec![[false; 2]; portals.len()];
+        let origin = [from.x as f64, from.y as f64];
+        for (k, portal) in portals.iter().enumerate() {
+            for (side, length) in best[k].iter_mut().enumerate() {
+                if portal.polygons[1 - side] as usize == start {
+                    *length = euclid(origin, mid[k]);
+                }
+            }
+        }
+        let target = [to.x as f64, to.y as f64];
+        let mut shortest = f64::INFINITY;
+        loop {
+            let mut least: Option<(usize, usize)> = None;
+            for k in 0..portals.len() {
+                for side in 0..2 {
+                    let better = least.is_none_or(|(j, t)| best[k][side] < best[j][t]);
+                    if !done[k][side] && best[k][side].is_finite() && better {
+                        least = Some((k, side));
+                    }
+                }
+            }
+            let Some((k, side)) = least else {
+                return shortest;
+            };
+            done[k][side] = true;
+            let here = portals[k].polygons[side] as usize;
+            if here == goal {
+                shortest = shortest.min(best[k][side] + euclid(mid[k], target));
+                continue;
+            }
+            for (j, next) in portals.iter().enumerate() {
+                for t in 0..2 {
+                    if j != k && next.polygons[1 - t] as usize == here {
+                        let length = best[k][side] + euclid(mid[k], mid[j]);
+                        if length < best[j][t] {
+                            best[j][t] = length;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
         /// On random tile maps, shrunk or not: `PathFinder::locate` answers as
         /// `NavMesh::locate` (near the polygons and beyond the mesh); a path exists
@@ -717,6 +792,15 @@ mod tests {
                 };
                 prop_assert_eq!(path.is_some(), connected, "{:?} → {:?}", from, to);
                 let Some(path) = path else { continue };
+                // The corridor is the shortest through the portals' midpoints.
+                let (start, goal) = (m.locate(from).unwrap(), m.locate(to).unwrap());
+                let crossings = finder.corridor(start, goal, from, to).unwrap();
+                prop_assert_eq!(crossings.len() + 1, path.polygons.len());
+                let (got, want) = (
+                    corridor_length(&finder, &crossings, from, to),
+                    shortest_corridor_length(&finder, start, goal, from, to),
+                );
+                prop_assert!((got - want).abs() <= 1e-12 * want.max(1.0), "{} against {}", got, want);
                 if let Err(e) = check_path(&m, from, to, &path) {
                     return Err(TestCaseError::fail(e));
                 }
