@@ -519,6 +519,29 @@ mod tests {
         );
     }
 
+    /// Round a pillar the two corridors have equal lengths through the portals'
+    /// midpoints (64 grid units on 3 × 3 cells, 96 on 5 × 3). The first to reach the goal
+    /// is kept (a later one must be strictly shorter), and A*'s order fixes which that is,
+    /// so the same mesh always gives the same path. Pinned as the engine chose it, so
+    /// that a change in the tie rule shows: below the pillar with up to 4 and 6 vertices
+    /// a polygon, above it with triangles.
+    #[test]
+    fn ties_between_corridors_are_broken_the_same_way_every_time() {
+        for (rows, right) in [
+            (&["...", ".#.", "..."][..], 2.0),
+            (&[".....", ".#.#.", "....."][..], 4.0),
+        ] {
+            let (c, w) = cells(rows);
+            let (from, to) = (at(0.5, 1.5), at(right + 0.5, 1.5));
+            for (max_vertices, y) in [(3, 2.0), (4, 1.0), (6, 1.0)] {
+                let m = mesh(&c, w, 0.0, max_vertices);
+                let path = m.find_path(from, to).unwrap();
+                let turns = vec![from, at(1.0, y), at(right, y), to];
+                assert_eq!(path.points, turns, "{rows:?}, {max_vertices} vertices");
+            }
+        }
+    }
+
     #[test]
     fn a_path_from_a_point_to_itself_has_length_plus_zero() {
         let (c, w) = cells(&["..", ".."]);
