@@ -607,6 +607,51 @@ mod tests {
         assert_eq!(same.polygons.len(), 1);
     }
 
+    /// The buckets of `locate` on an empty mesh (none: every query is off the mesh) and
+    /// on meshes far from the origin or across it, where a bucket's offset differs from
+    /// the coordinate.
+    #[test]
+    fn locate_on_an_empty_mesh_and_away_from_the_origin() {
+        let empty = mesh(&[false; 4], 2, 0.0, 6);
+        assert!(empty.polygons.is_empty());
+        let finder = PathFinder::new(&empty);
+        assert_eq!(finder.locate(GridPoint::new(0, 0)), None);
+        assert_eq!(
+            finder.find_path(GridPoint::new(0, 0), GridPoint::new(0, 0)),
+            None
+        );
+        let (cells, width) = cells(&["..#..", ".....", "#...#"]);
+        let options = Geometry2DOptions::new(4).unwrap();
+        for origin in [
+            [1000.0, -500.0],
+            [-3000.0, 20.0],
+            [0.0, 7000.0],
+            [-2.0, -1.0],
+        ] {
+            let source = MapSource::TileMap {
+                cells: cells.clone(),
+                width,
+                height: 3,
+                cell_size: 1.0,
+                origin,
+            };
+            let m = Mesh2DPipeline::new(0.25, 6, options)
+                .build(&source)
+                .unwrap();
+            let finder = PathFinder::new(&m);
+            let points = probes(&m);
+            for &p in &points {
+                for (dx, dy) in [(0, 0), (3, -5), (-40, 0), (0, 40)] {
+                    let q = GridPoint::new(p.x + dx, p.y + dy);
+                    assert_eq!(finder.locate(q), m.locate(q), "{q:?}, origin {origin:?}");
+                }
+            }
+            let (from, to) = (points[0], points[points.len() - 1]);
+            let path = finder.find_path(from, to).unwrap();
+            check_path(&m, from, to, &path).unwrap();
+        }
+    }
+
     #[test]
     fn the_checker_refuses_a_path_through_a_wall() {
         let (c, w) = cells(&[".#.", ".#.", "..."]);
