@@ -469,12 +469,23 @@ mod tests {
     use proptest::prelude::*;
 
     fn mesh(cells: &[bool], width: usize, radius: f64, max_vertices: usize) -> NavMesh {
+        mesh_at(cells, width, [0.0, 0.0], radius, max_vertices)
+    }
+
+    /// [`mesh`] with the map's lower-left corner at `origin` (public units).
+    fn mesh_at(
+        cells: &[bool],
+        width: usize,
+        origin: [f64; 2],
+        radius: f64,
+        max_vertices: usize,
+    ) -> NavMesh {
         let source = MapSource::TileMap {
             cells: cells.to_vec(),
             width,
             height: cells.len() / width,
             cell_size: 1.0,
-            origin: [0.0, 0.0],
+            origin,
         };
         let options = Geometry2DOptions::new(4).unwrap();
         Mesh2DPipeline::new(radius, max_vertices, options)
@@ -621,23 +632,13 @@ mod tests {
             None
         );
         let (cells, width) = cells(&["..#..", ".....", "#...#"]);
-        let options = Geometry2DOptions::new(4).unwrap();
         for origin in [
             [1000.0, -500.0],
             [-3000.0, 20.0],
             [0.0, 7000.0],
             [-2.0, -1.0],
         ] {
-            let source = MapSource::TileMap {
-                cells: cells.clone(),
-                width,
-                height: 3,
-                cell_size: 1.0,
-                origin,
-            };
-            let m = Mesh2DPipeline::new(0.25, 6, options)
-                .build(&source)
-                .unwrap();
+            let m = mesh_at(&cells, width, origin, 0.25, 6);
             let finder = PathFinder::new(&m);
             let points = probes(&m);
             for &p in &points {
