@@ -936,6 +936,44 @@ fn the_search_that_turns_to_the_slices_is_done_by_them() {
     assert!(reported <= 2 * met, "{reported} reported for {met} met");
 }
 
+/// The counters of [`ArrangeStats`] add what each search did to what they held: the
+/// initial crossings count one search on the index's path and every pair they hand to
+/// the crossing test; on the needles, whose point search turns to the slices, the whole
+/// run counts a tree search.
+#[test]
+fn the_search_counters_add_what_each_search_did() {
+    let fragments = canonical(&tile_edges(&mut Rng(23), 60, 6));
+    for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
+        let index = Index::new(&fragments, mode);
+        let mut handed = 0u64;
+        index.for_each_crossing_candidate(&fragments, |_, _| handed += 1);
+        assert!(handed > 10, "{mode:?}: {handed} candidates");
+        let mut stats = ArrangeStats {
+            crossing_candidates: 7,
+            grid_searches: 3,
+            sweep_searches: 3,
+            brute_force_searches: 3,
+            ..ArrangeStats::default()
+        };
+        repair::crossings(&fragments, &index, &mut stats, &mut Vec::new());
+        assert_eq!(stats.crossing_candidates, 7 + handed, "{mode:?}");
+        let searches = [
+            stats.grid_searches,
+            stats.sweep_searches,
+            stats.brute_force_searches,
+        ];
+        let expected = match index.path() {
+            Path::Grid => [4, 3, 3],
+            Path::Sweep => [3, 4, 3],
+            Path::BruteForce => [3, 3, 4],
+            Path::Tree => unreachable!("a crossing search is never the point slices'"),
+        };
+        assert_eq!(searches, expected, "{mode:?}");
+    }
+    let (_, stats) = arrange_with(&needle_edges(100), &ArrangeOptions::default()).unwrap();
+    assert!(stats.tree_searches >= 1, "{stats:?}");
+}
+
 /// The rounded crossings of every properly crossing pair of edges (all pairs).
 fn crossing_points(edges: &[TaggedEdge]) -> Vec<GridPoint> {
     use crate::predicates::{properly_cross, rounded_crossing};
