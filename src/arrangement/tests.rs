@@ -291,6 +291,39 @@ fn reroute_order_follows_the_projection_for_a_reversed_edge() {
 }
 
 #[test]
+fn a_steep_falling_edge_meets_a_column_of_pixels_in_order_along_it() {
+    // S (0,10)→(1,−10) op0 is x = (10 − y)/20: at y = 5 and y = 4 it runs at x = 0.25
+    // and 0.3, inside the pixels of (0,5) and (0,4), the ends of two stubs from x = −4.
+    // X7 order along S: projections (c − a)·(b − a) with a = (0,10), b = (1,−10):
+    // (0,5) → 100, (0,4) → 120, so the chain is (0,10),(0,5),(0,4),(1,−10): falling y
+    // within the column (the y term, weighted by dy = −20, decides at equal x). Vertices
+    // (−4,4)=0 (−4,5)=1 (0,4)=2 (0,5)=3 (0,10)=4 (1,−10)=5; S's pieces 4→3 and 3→2 are
+    // stored backwards (−1), 2→5 forwards. Neither stub meets another pixel and no
+    // piece crosses another, so X9's first round changes nothing.
+    let edges = [
+        e((0, 10), (1, -10), 0),
+        e((-4, 5), (0, 5), 0),
+        e((-4, 4), (0, 4), 0),
+    ];
+    let (out, stats) = arrange_all(&edges);
+    assert_eq!(
+        out.vertices,
+        pts(&[(-4, 4), (-4, 5), (0, 4), (0, 5), (0, 10), (1, -10)])
+    );
+    assert_eq!(
+        out.segments,
+        vec![
+            seg(0, 2, 1, 0),
+            seg(1, 3, 1, 0),
+            seg(2, 3, -1, 0),
+            seg(2, 5, 1, 0),
+            seg(3, 4, -1, 0),
+        ]
+    );
+    assert_eq!(stats.repair_rounds, 1, "{stats:?}");
+}
+
+#[test]
 fn coordinates_beyond_two_to_the_39_are_invalid() {
     let m = MAX_ARRANGEMENT_COORDINATE;
     assert!(arrange(&[e((-m, -m), (m, m), 0), e((-m, m), (m, -m), 1)]).is_ok());
