@@ -1003,6 +1003,33 @@ fn the_search_counters_add_what_each_search_did() {
         };
         assert_eq!(searches, expected, "{mode:?}");
     }
+    // The initial reroute searches the chains of the fragments that are not vertical
+    // (none of the needles is horizontal enough to read its chain from the rows) and
+    // counts each (fragment, point) pair the index reports, and one point search.
+    let needles = canonical(&needle_edges(30));
+    for mode in [SearchMode::Grid, SearchMode::Sweep] {
+        let mut stats = ArrangeStats::default();
+        let (hot, _) = repair::initial_reroute(&needles, mode, &mut stats).unwrap();
+        let mut index = Index::new(&needles, mode);
+        index.attach_points(&hot);
+        let mut reported = 0u64;
+        for (i, f) in needles.iter().enumerate() {
+            if f.a.x != f.b.x {
+                index.for_each_point_near(&needles, &hot, i, |_, _| reported += 1);
+            }
+        }
+        assert!(reported > 100, "{mode:?}: {reported}");
+        assert_eq!(stats.pixel_candidates, reported, "{mode:?}");
+        // One crossing search and one point search, both on the forced path.
+        let searches = [stats.grid_searches, stats.sweep_searches];
+        let expected = if mode == SearchMode::Grid {
+            [2, 0]
+        } else {
+            [0, 2]
+        };
+        assert_eq!(searches, expected, "{mode:?}: {stats:?}");
+        assert_eq!(stats.tree_searches + stats.brute_force_searches, 0);
+    }
     let (_, stats) = arrange_with(&needle_edges(100), &ArrangeOptions::default()).unwrap();
     assert!(stats.tree_searches >= 1, "{stats:?}");
 }
