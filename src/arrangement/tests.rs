@@ -368,6 +368,27 @@ fn repair_all(input: &[Fragment], max_rounds: usize) -> Result<(Vec<Fragment>, A
     auto
 }
 
+/// The test entry to the repair loop takes what `arrange` takes: coordinates up to
+/// ±2^39 and no further, and it reports the distinct canonical fragments it started
+/// from (a zero-length one dropped, a reversed duplicate merged).
+#[test]
+fn repair_fragments_takes_the_arrangement_range_and_counts_its_input() {
+    let m = MAX_ARRANGEMENT_COORDINATE;
+    for (x, ok) in [(m, true), (m + 1, false), (-m, true), (-m - 1, false)] {
+        let input = [frag((0, 0), (x, 1), [1, 0])];
+        let result = repair_fragments(&input, SearchMode::Auto, MAX_REPAIR_ROUNDS);
+        assert_eq!(result.is_ok(), ok, "x = {x}: {result:?}");
+    }
+    let input = [
+        frag((0, 0), (4, 0), [1, 0]),
+        frag((4, 0), (0, 0), [0, 1]),
+        frag((2, 2), (2, 2), [1, 0]),
+        frag((0, 1), (4, 1), [1, 0]),
+    ];
+    let (_, stats) = repair_fragments(&input, SearchMode::Auto, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.input_fragments, 2);
+}
+
 #[test]
 fn net_counts_stay_within_31_bits_and_can_be_negated() {
     assert_eq!(add_nets([i32::MAX - 1, -3], [1, 3]), Some([i32::MAX, 0]));
@@ -487,6 +508,51 @@ fn repair_splits_touching_and_overlapping_fragments() {
             frag((4, 0), (6, 0), [-1, 0]),
         ]
     );
+}
+
+/// X9 step (3) takes every split of a fragment in one round, in order along it, whatever
+/// its direction and wherever it lies: a fragment a → b = a + 6d holds the ends of two
+/// stubs at a + 2d and a + 4d (each coming in from a + 2d + n, a + 4d + n, n the left
+/// normal of d), so round 1 cuts it into a – a + 2d – a + 4d – b and round 2 finds
+/// nothing left to do. Taken in another order, the pieces would overlap and need a
+/// third round. (Steep falling directions such as (1, −7) are where a position along
+/// the fragment that weighs y wrongly first puts the splits out of order.)
+#[test]
+fn two_splits_of_one_fragment_are_taken_in_order_in_one_round() {
+    let directions = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (1, -1),
+        (3, 1),
+        (1, -4),
+        (1, -7),
+        (2, -7),
+        (5, 3),
+    ];
+    let origins = [(0, 0), (-1000, -700), (900, -1100), (-50, 800)];
+    for (dx, dy) in directions {
+        for (ox, oy) in origins {
+            let at = |k: i64| p(ox + k * dx, oy + k * dy);
+            let stub_from = |k: i64| p(ox + k * dx - dy, oy + k * dy + dx);
+            let input = [
+                Fragment::new(at(0), at(6), [1, 0]),
+                Fragment::new(stub_from(2), at(2), [0, 1]),
+                Fragment::new(stub_from(4), at(4), [0, 1]),
+            ];
+            let (out, stats) = repair_all(&input, MAX_REPAIR_ROUNDS).unwrap();
+            let mut expected = vec![
+                Fragment::new(at(0), at(2), [1, 0]),
+                Fragment::new(at(2), at(4), [1, 0]),
+                Fragment::new(at(4), at(6), [1, 0]),
+                repair::oriented(stub_from(2), at(2), [0, 1]),
+                repair::oriented(stub_from(4), at(4), [0, 1]),
+            ];
+            expected.sort_unstable_by_key(|f| (f.a, f.b));
+            assert_eq!(out, expected, "d = ({dx}, {dy}) from ({ox}, {oy})");
+            assert_eq!(stats.repair_rounds, 2, "d = ({dx}, {dy}) from ({ox}, {oy})");
+        }
+    }
 }
 
 #[test]
@@ -971,7 +1037,8 @@ fn the_search_that_turns_to_the_slices_is_done_by_them() {
 
 /// The counters of [`ArrangeStats`] add what each search did to what they held: the
 /// initial crossings count one search on the index's path and every pair they hand to
-/// the crossing test; on the needles, whose point search turns to the slices, the whole
+/// the crossing test, the chains every (fragment, point) pair, a repair round every pair
+/// of its contacts; on the needles, whose point search turns to the slices, the whole
 /// run counts a tree search.
 #[test]
 fn the_search_counters_add_what_each_search_did() {
@@ -1030,6 +1097,27 @@ fn the_search_counters_add_what_each_search_did() {
         assert_eq!(searches, expected, "{mode:?}: {stats:?}");
         assert_eq!(stats.tree_searches + stats.brute_force_searches, 0);
     }
+    // A repair round on fragments already noded (one round, which changes nothing)
+    // counts every pair the index reports for X9's contacts.
+    let (noded, _) =
+        arrange_with(&tile_edges(&mut Rng(29), 60, 6), &ArrangeOptions::default()).unwrap();
+    let settled: Vec<Fragment> = noded
+        .segments
+        .iter()
+        .map(|s| {
+            Fragment::new(
+                noded.vertices[s.a_index()],
+                noded.vertices[s.b_index()],
+                s.net,
+            )
+        })
+        .collect();
+    let (_, stats) = repair_fragments(&settled, SearchMode::Grid, MAX_REPAIR_ROUNDS).unwrap();
+    assert_eq!(stats.repair_rounds, 1);
+    let mut pairs = 0u64;
+    Index::new(&settled, SearchMode::Grid).for_each_pair(&settled, |_, _| pairs += 1);
+    assert!(pairs > 100, "{pairs}");
+    assert_eq!(stats.crossing_candidates, pairs);
     let (_, stats) = arrange_with(&needle_edges(100), &ArrangeOptions::default()).unwrap();
     assert!(stats.tree_searches >= 1, "{stats:?}");
 }
