@@ -100,6 +100,52 @@ fn two_diagonals_cross_at_a_grid_point() {
     assert_eq!(stats.hot_pixels, 5);
 }
 
+/// `Arrangement::check` accepts the canonical form and refuses each broken invariant:
+/// vertices out of order or repeated, a segment with a ≥ b or an end past the
+/// vertices, a zero net, segments out of order or repeated, a vertex no segment uses.
+#[test]
+fn arrangement_check_refuses_each_broken_invariant() {
+    let good = Arrangement {
+        vertices: pts(&[(0, 0), (0, 4), (2, 2), (4, 0), (4, 4)]),
+        segments: vec![
+            seg(0, 2, 1, 0),
+            seg(1, 2, 0, 1),
+            seg(2, 3, 0, 1),
+            seg(2, 4, 1, 0),
+        ],
+    };
+    assert_eq!(good.check(), Ok(()));
+    assert_eq!(Arrangement::default().check(), Ok(()));
+    type Change = fn(&mut Arrangement);
+    let broken = |change: Change| {
+        let mut a = good.clone();
+        change(&mut a);
+        a.check()
+    };
+    let refused: [(&str, Change); 10] = [
+        ("vertices swapped", |a| a.vertices.swap(1, 2)),
+        ("vertex repeated", |a| a.vertices[1] = a.vertices[0]),
+        ("a = b", |a| a.segments[0].b = 0),
+        ("a > b", |a| a.segments[1] = seg(2, 1, 0, 1)),
+        ("b = vertex count", |a| a.segments[3].b = 5),
+        ("zero net", |a| a.segments[2].net = [0, 0]),
+        ("segments swapped", |a| a.segments.swap(2, 3)),
+        ("segment repeated", |a| a.segments[1] = a.segments[0]),
+        ("vertex unused", |a| a.vertices.push(p(9, 9))),
+        ("vertex unused first", |a| {
+            a.vertices.insert(0, p(-1, 0));
+            for s in &mut a.segments {
+                (s.a, s.b) = (s.a + 1, s.b + 1);
+            }
+        }),
+    ];
+    for (what, change) in refused {
+        assert!(broken(change).is_err(), "{what} accepted");
+    }
+    // A net of one operand alone, or a negative one, is fine.
+    assert_eq!(broken(|a| a.segments[0].net = [0, -3]), Ok(()));
+}
+
 #[test]
 fn rounded_crossing_captures_a_third_segment_at_a_closed_pixel_corner() {
     // A (−5,8)→(7,−6) op0 and B (5,−5)→(−1,5) op1 cross at (7/3, −5/9):
