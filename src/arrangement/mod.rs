@@ -374,10 +374,8 @@ pub fn initial_pieces<'a>(
 /// a caller can free the edges first.
 pub(crate) fn initial_pieces_of(fragments: Vec<Fragment>) -> Result<InitialPieces> {
     let options = ArrangeOptions::default();
-    let mut stats = ArrangeStats {
-        input_fragments: fragments.len(),
-        ..ArrangeStats::default()
-    };
+    // Nobody reads these counts: `initial_pieces` reports none.
+    let mut stats = ArrangeStats::default();
     let unproven = match in_strips(&fragments, &options, FirstRound::Deferred, &mut stats) {
         Some(arrangement) => {
             workspace::give(fragments);
