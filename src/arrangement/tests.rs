@@ -435,6 +435,24 @@ fn repair_fragments_takes_the_arrangement_range_and_counts_its_input() {
     assert_eq!(stats.input_fragments, 2);
 }
 
+/// An edge out of range in a later part is named by its place in all the edges, the
+/// earlier parts' edges counted, zero-length ones included.
+#[test]
+fn an_edge_out_of_range_in_a_later_part_is_named_by_its_place_in_all() {
+    let m = MAX_ARRANGEMENT_COORDINATE;
+    let first = [
+        e((0, 0), (1, 0), 0),
+        e((2, 2), (2, 2), 0),
+        e((0, 0), (0, 1), 1),
+    ];
+    let second = [e((5, 5), (6, 6), 0), e((0, 0), (m + 1, 0), 0)];
+    let error = input_fragments_in_parts(&[first.iter(), second.iter()]).unwrap_err();
+    assert!(
+        error.to_string().contains("edge 4 has a coordinate"),
+        "{error}"
+    );
+}
+
 #[test]
 fn net_counts_stay_within_31_bits_and_can_be_negated() {
     assert_eq!(add_nets([i32::MAX - 1, -3], [1, 3]), Some([i32::MAX, 0]));
