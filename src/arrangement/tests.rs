@@ -1165,17 +1165,8 @@ fn the_search_counters_add_what_each_search_did() {
     // counts every pair the index reports for X9's contacts.
     let (noded, _) =
         arrange_with(&tile_edges(&mut Rng(29), 60, 6), &ArrangeOptions::default()).unwrap();
-    let settled: Vec<Fragment> = noded
-        .segments
-        .iter()
-        .map(|s| {
-            Fragment::new(
-                noded.vertices[s.a_index()],
-                noded.vertices[s.b_index()],
-                s.net,
-            )
-        })
-        .collect();
+    let mut settled = Vec::new();
+    pieces_as_fragments(&noded.vertices, &noded.segments, &mut settled);
     let (_, stats) = repair_fragments(&settled, SearchMode::Grid, MAX_REPAIR_ROUNDS).unwrap();
     assert_eq!(stats.repair_rounds, 1);
     let mut pairs = 0u64;
