@@ -627,13 +627,9 @@ pub fn repair_fragments(
     mode: SearchMode,
     max_rounds: usize,
 ) -> Result<(Vec<Fragment>, ArrangeStats)> {
-    let bound = super::MAX_ARRANGEMENT_COORDINATE as u64;
     let mut canonical = Vec::with_capacity(fragments.len());
     for f in fragments {
-        if [f.a.x, f.a.y, f.b.x, f.b.y]
-            .iter()
-            .any(|c| c.unsigned_abs() > bound)
-        {
+        if !super::within_arrangement_range(f.a) || !super::within_arrangement_range(f.b) {
             return Err(Error::invalid("fragments", "coordinate beyond ±2^39"));
         }
         if f.net.contains(&i32::MIN) {
