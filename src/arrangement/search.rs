@@ -563,6 +563,7 @@ impl Index {
 
     /// Calls `f(i, j)` (i < j) at least once for every pair of segments whose closed
     /// segments share a point, and exactly once per pair in the grid and sweep paths.
+    /// Every path reports only pairs whose bounding boxes meet.
     pub(crate) fn for_each_pair(&self, segs: &[Fragment], f: impl FnMut(usize, usize)) {
         self.pairs(segs, false, f);
     }

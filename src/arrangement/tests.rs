@@ -847,6 +847,86 @@ fn crossing_candidates_leave_out_only_axis_pairs_that_cannot_cross() {
     }
 }
 
+/// Every search filters its pairs by boxes ([C1] would let any superset through, but a
+/// pair whose boxes are apart only costs a predicate): no path reports such a pair,
+/// whether asked for all pairs or for crossing candidates.
+#[test]
+fn no_search_reports_a_pair_whose_boxes_are_apart() {
+    let mut rng = Rng(12);
+    let boxes_meet = |f: &Fragment, g: &Fragment| {
+        f.a.x <= g.b.x
+            && g.a.x <= f.b.x
+            && f.a.y.min(f.b.y) <= g.a.y.max(g.b.y)
+            && g.a.y.min(g.b.y) <= f.a.y.max(f.b.y)
+    };
+    for diagonals in [0, 6] {
+        let frags = canonical(&tile_edges(&mut rng, 300, diagonals));
+        for (mode, path) in [
+            (SearchMode::Grid, Path::Grid),
+            (SearchMode::Sweep, Path::Sweep),
+            (SearchMode::BruteForce, Path::BruteForce),
+        ] {
+            let index = Index::new(&frags, mode);
+            assert_eq!(index.path(), path);
+            let (mut reported, mut apart) = (0, 0);
+            let mut tally = |i: usize, j: usize| {
+                assert!(i < j, "{mode:?} reported ({i}, {j})");
+                reported += 1;
+                apart += usize::from(!boxes_meet(&frags[i], &frags[j]));
+            };
+            index.for_each_pair(&frags, &mut tally);
+            index.for_each_crossing_candidate(&frags, &mut tally);
+            assert!(reported >= frags.len(), "{mode:?}: {reported} pairs");
+            assert_eq!(apart, 0, "{mode:?}: {apart} of {reported} pairs");
+        }
+    }
+}
+
+/// The searches take the fragments in any order ([C4]'s sweep sorts them by minimum x
+/// when they do not come so): reversed, each path reports the same pairs, and the same
+/// properly crossing candidates. A fan whose minimum x strictly falls along the reversed
+/// list, and squares whose minimum x only falls or repeats.
+#[test]
+fn the_searches_report_the_same_pairs_whatever_the_fragment_order() {
+    let mut rng = Rng(13);
+    let fan: Vec<TaggedEdge> = (0..60)
+        .map(|i| {
+            let (y0, y1) = if i % 2 == 0 { (0, 40) } else { (40, 0) };
+            e((i, y0), (i + 30, y1), 0)
+        })
+        .collect();
+    let cross = |f: &Fragment, g: &Fragment| crate::predicates::properly_cross(f.a, f.b, g.a, g.b);
+    for frags in [canonical(&fan), canonical(&tile_edges(&mut rng, 200, 6))] {
+        let reversed: Vec<Fragment> = frags.iter().rev().copied().collect();
+        let last = frags.len() - 1;
+        for mode in [SearchMode::Grid, SearchMode::Sweep, SearchMode::BruteForce] {
+            // The pairs of `segs` named by their place in `frags`, sorted: all pairs, and
+            // the crossing candidates that cross.
+            let pairs_of = |segs: &[Fragment], place: &dyn Fn(usize) -> usize| {
+                let index = Index::new(segs, mode);
+                let name = |i: usize, j: usize| (place(i).min(place(j)), place(i).max(place(j)));
+                let (mut all, mut crossing) = (Vec::new(), Vec::new());
+                index.for_each_pair(segs, |i, j| all.push(name(i, j)));
+                index.for_each_crossing_candidate(segs, |i, j| {
+                    if cross(&segs[i], &segs[j]) {
+                        crossing.push(name(i, j));
+                    }
+                });
+                all.sort_unstable();
+                crossing.sort_unstable();
+                (all, crossing)
+            };
+            let (all, crossing) = pairs_of(&frags, &|k| k);
+            assert!(!crossing.is_empty(), "{mode:?}: nothing crosses");
+            assert_eq!(
+                pairs_of(&reversed, &|k| last - k),
+                (all, crossing),
+                "{mode:?}"
+            );
+        }
+    }
+}
+
 mod props {
     use super::*;
     use proptest::prelude::*;
@@ -988,16 +1068,28 @@ fn every_search_reports_every_contact() {
     let block: Vec<GridPoint> = (1000..1040)
         .flat_map(|x| (1000..1040).map(move |y| GridPoint::new(x, y)))
         .collect();
-    let inputs = [
+    let mut inputs = vec![
         (star_edges(&mut rng, 20, 40), vec![]),
         (star_edges(&mut rng, 60, 100), vec![]),
         (spread_edges(&mut rng, 300, 6), vec![]),
         (spread_edges(&mut rng, 300, 40), block),
         (needle_edges(100), crossing_points(&needle_edges(100))),
     ];
-    let mut fallback_seen = false;
+    // The crowded block again, 2^38 up: the fallback's bands start far from the origin.
+    let far = |q: GridPoint| GridPoint::new(q.x, q.y + (1 << 38));
+    let (edges, block) = &inputs[3];
+    let far_edges = edges
+        .iter()
+        .map(|t| TaggedEdge {
+            from: far(t.from),
+            to: far(t.to),
+            tag: t.tag,
+        })
+        .collect();
+    inputs.push((far_edges, block.iter().map(|&q| far(q)).collect()));
+    let mut fallback_seen = Vec::new();
     let mut tree_seen = false;
-    for (edges, extra) in &inputs {
+    for (input, (edges, extra)) in inputs.iter().enumerate() {
         let frags = canonical(edges);
         let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
         points.extend(extra);
@@ -1041,9 +1133,12 @@ fn every_search_reports_every_contact() {
                 }
             }
             index.attach_points(&points);
-            fallback_seen |= mode == SearchMode::Auto
+            if mode == SearchMode::Auto
                 && index.path() == Path::Grid
-                && index.point_path() == Path::Sweep;
+                && index.point_path() == Path::Sweep
+            {
+                fallback_seen.push(input);
+            }
             for (i, f) in frags.iter().enumerate() {
                 let mut near = std::collections::HashSet::new();
                 index.for_each_point_near(&frags, &points, i, |k, p| {
@@ -1062,7 +1157,10 @@ fn every_search_reports_every_contact() {
             }
         }
     }
-    assert!(fallback_seen, "no input took the crowded-pixel fallback");
+    assert!(
+        fallback_seen.contains(&3) && fallback_seen.contains(&5),
+        "the crowded block did not take the fallback (inputs {fallback_seen:?} did)"
+    );
     assert!(tree_seen, "no input took the bands, then the tree");
 }
 
