@@ -794,7 +794,8 @@ impl Index {
 
     /// Calls `f(k, points[k])` for every attached point k that may lie within L∞ distance
     /// 1/2 of segment `i` (a superset of the pixels it meets and the points on it), each
-    /// once in the grid and sorted paths. Coordinates come from the search's own copies,
+    /// once in the grid and sorted paths, and only points in the segment's bounding box
+    /// grown by 1 on every side. Coordinates come from the search's own copies,
     /// so the caller need not index `points`.
     pub(crate) fn for_each_point_near(
         &mut self,

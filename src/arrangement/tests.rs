@@ -1115,7 +1115,12 @@ fn every_search_reports_every_contact() {
                 || on_segment(f.a, g)
                 || on_segment(f.b, g)
         };
-        for mode in [SearchMode::Auto, SearchMode::Grid, SearchMode::Sweep] {
+        for mode in [
+            SearchMode::Auto,
+            SearchMode::Grid,
+            SearchMode::Sweep,
+            SearchMode::BruteForce,
+        ] {
             let mut index = Index::new(&frags, mode);
             let mut reported = std::collections::HashSet::new();
             index.for_each_pair(&frags, |i, j| {
@@ -1141,9 +1146,15 @@ fn every_search_reports_every_contact() {
             }
             for (i, f) in frags.iter().enumerate() {
                 let mut near = std::collections::HashSet::new();
+                // Only points in the fragment's box grown by 1 ([C1] would allow any).
+                let (lo, hi) = (f.a.y.min(f.b.y) - 1, f.a.y.max(f.b.y) + 1);
                 index.for_each_point_near(&frags, &points, i, |k, p| {
                     assert_eq!(p, points[k]);
                     assert!(near.insert(k), "{mode:?} reported point {k} twice");
+                    assert!(
+                        (f.a.x - 1..=f.b.x + 1).contains(&p.x) && (lo..=hi).contains(&p.y),
+                        "{mode:?} reported {p:?}, far from {f:?}"
+                    );
                 });
                 for (k, &p) in points.iter().enumerate() {
                     if segment_meets_pixel(f.a, f.b, p) {
