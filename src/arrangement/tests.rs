@@ -1175,6 +1175,68 @@ fn every_search_reports_every_contact() {
     assert!(tree_seen, "no input took the bands, then the tree");
 }
 
+/// Long slanted fragments over a grid of small cells: the point search visits the cells a
+/// fragment passes and their neighbours (the rectangle of cells around such a fragment is
+/// too large to scan whole), and must still find every pixel the fragment meets ([C3]).
+/// Many short fragments keep the cells small; the points are every pixel within L∞
+/// distance 1 of a long fragment, so that many lie just across a cell's edge from it.
+#[test]
+fn long_fragments_on_small_cells_find_every_pixel_they_meet() {
+    use crate::predicates::segment_meets_pixel;
+    let mut rng = Rng(17);
+    for _ in 0..4 {
+        let mut edges = spread_edges(&mut rng, 2000, 3);
+        let side = edges
+            .iter()
+            .map(|t| t.from.x.max(t.from.y))
+            .max()
+            .unwrap_or(0);
+        let long: Vec<TaggedEdge> = (0..12)
+            .map(|_| {
+                let from = (rng.range(0, side), rng.range(0, side));
+                e(from, (rng.range(0, side), rng.range(0, side)), 0)
+            })
+            .collect();
+        edges.extend(&long);
+        let frags = canonical(&edges);
+        let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
+        for t in &long {
+            let (lo, hi) = (t.from.x.min(t.to.x), t.from.x.max(t.to.x));
+            for x in lo - 1..=hi + 1 {
+                for y in t.from.y.min(t.to.y) - 1..=t.from.y.max(t.to.y) + 1 {
+                    let p = GridPoint::new(x, y);
+                    if segment_meets_pixel(t.from, t.to, p)
+                        || [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
+                            segment_meets_pixel(t.from, t.to, GridPoint::new(x + dx, y + dy))
+                        })
+                    {
+                        points.push(p);
+                    }
+                }
+            }
+        }
+        points.sort_unstable();
+        points.dedup();
+        let mut index = Index::new(&frags, SearchMode::Grid);
+        index.attach_points(&points);
+        assert_eq!(index.point_path(), Path::Grid);
+        for (i, f) in frags.iter().enumerate() {
+            if f.b.x - f.a.x < 100 {
+                continue;
+            }
+            let mut near = std::collections::HashSet::new();
+            index.for_each_point_near(&frags, &points, i, |k, _| {
+                near.insert(k);
+            });
+            for (k, &p) in points.iter().enumerate() {
+                if segment_meets_pixel(f.a, f.b, p) {
+                    assert!(near.contains(&k), "missed pixel {p:?} of {f:?}");
+                }
+            }
+        }
+    }
+}
+
 /// A band search that would read enough to make the slices take over is done by the
 /// slices already (its reads counted before it reads): on the needles the search at which
 /// they take over reports the points near its fragment, not every point of the cluster in
