@@ -815,7 +815,6 @@ fn a_tile_map_shrink_takes_the_lines_and_all_paths_agree() {
 fn crossing_candidates_leave_out_only_axis_pairs_that_cannot_cross() {
     let mut rng = Rng(11);
     let axis = |f: &Fragment| f.a.y == f.b.y || f.a.x == f.b.x;
-    let cross = |f: &Fragment, g: &Fragment| crate::predicates::properly_cross(f.a, f.b, g.a, g.b);
     for diagonals in [0, 2, 6] {
         let frags = canonical(&tile_edges(&mut rng, 200, diagonals));
         let index = Index::new(&frags, SearchMode::Sweep);
@@ -895,7 +894,6 @@ fn the_searches_report_the_same_pairs_whatever_the_fragment_order() {
             e((i, y0), (i + 30, y1), 0)
         })
         .collect();
-    let cross = |f: &Fragment, g: &Fragment| crate::predicates::properly_cross(f.a, f.b, g.a, g.b);
     for frags in [canonical(&fan), canonical(&tile_edges(&mut rng, 200, 6))] {
         let reversed: Vec<Fragment> = frags.iter().rev().copied().collect();
         let last = frags.len() - 1;
@@ -1052,6 +1050,11 @@ fn canonical(edges: &[TaggedEdge]) -> Vec<Fragment> {
     out
 }
 
+/// Whether two fragments cross properly (at a point inside both).
+fn cross(f: &Fragment, g: &Fragment) -> bool {
+    crate::predicates::properly_cross(f.a, f.b, g.a, g.b)
+}
+
 /// Completeness of the candidate searches ([C1]): every pair of fragments sharing a point
 /// and every (fragment, pixel) pair that meets is reported, whatever the search; checked
 /// against all pairs on inputs that take every path (the stars crowd the pixel grid, so
@@ -1109,7 +1112,7 @@ fn every_search_reports_every_contact() {
                 && p.y <= f.a.y.max(f.b.y)
         };
         let share_point = |f: &Fragment, g: &Fragment| {
-            crate::predicates::properly_cross(f.a, f.b, g.a, g.b)
+            cross(f, g)
                 || on_segment(g.a, f)
                 || on_segment(g.b, f)
                 || on_segment(f.a, g)
