@@ -1218,26 +1218,83 @@ fn long_fragments_on_small_cells_find_every_pixel_they_meet() {
                 }
             }
         }
-        points.sort_unstable();
-        points.dedup();
-        let mut index = Index::new(&frags, SearchMode::Grid);
-        index.attach_points(&points);
-        assert_eq!(index.point_path(), Path::Grid);
-        for (i, f) in frags.iter().enumerate() {
-            if f.b.x - f.a.x < 100 {
-                continue;
+        the_grid_finds_every_pixel_met(&frags, points, 100);
+    }
+}
+
+/// Asserts that the grid's point search reports, for every fragment at least `min_width`
+/// wide in x, each of `points` whose pixel the fragment meets; returns how many such
+/// contacts it checked.
+fn the_grid_finds_every_pixel_met(
+    frags: &[Fragment],
+    mut points: Vec<GridPoint>,
+    min_width: i64,
+) -> usize {
+    use crate::predicates::segment_meets_pixel;
+    points.sort_unstable();
+    points.dedup();
+    let mut index = Index::new(frags, SearchMode::Grid);
+    index.attach_points(&points);
+    assert_eq!(index.point_path(), Path::Grid);
+    let mut checked = 0;
+    for (i, f) in frags.iter().enumerate() {
+        if f.b.x - f.a.x < min_width {
+            continue;
+        }
+        let mut near = std::collections::HashSet::new();
+        index.for_each_point_near(frags, &points, i, |k, _| {
+            near.insert(k);
+        });
+        for (k, &p) in points.iter().enumerate() {
+            if segment_meets_pixel(f.a, f.b, p) {
+                assert!(near.contains(&k), "missed pixel {p:?} of {f:?}");
+                checked += 1;
             }
-            let mut near = std::collections::HashSet::new();
-            index.for_each_point_near(&frags, &points, i, |k, _| {
-                near.insert(k);
-            });
-            for (k, &p) in points.iter().enumerate() {
-                if segment_meets_pixel(f.a, f.b, p) {
-                    assert!(near.contains(&k), "missed pixel {p:?} of {f:?}");
+        }
+    }
+    checked
+}
+
+/// The grid's neighbour visits reach one cell past the fragment's own cells on each
+/// side, and both reaches matter on cells of side 2. A fragment of slope ±8 can meet a
+/// pixel at a column's first x only through the pixel's left edge, while its own cells in
+/// that column lie two rows away; one of slope ±1/8 can meet a pixel at a row's first y
+/// only through the pixel's bottom edge, while its cells in that column and the two
+/// beside it all lie in the row below. The fragments are long enough that the search
+/// visits neighbours rather than scanning the box's rectangle of cells.
+#[test]
+fn fragments_that_meet_a_pixel_across_a_cell_side_find_it() {
+    use crate::predicates::segment_meets_pixel;
+    let mut rng = Rng(23);
+    let side = 240;
+    // Unit fragments keep the cells at side 2.
+    let mut edges: Vec<TaggedEdge> = (0..8000)
+        .map(|_| {
+            let (x, y) = (rng.range(0, side), rng.range(0, side));
+            e((x, y), (x + 1, y), 0)
+        })
+        .collect();
+    let mut long = Vec::new();
+    for d in 0..4 {
+        long.push(e((1 + d, 10 + d), (225 + d, 38 + d), 1));
+        long.push(e((1 + d, 38 + d), (225 + d, 10 + d), 1));
+        long.push(e((10 + d, 1 + d), (38 + d, 225 + d), 1));
+        long.push(e((38 + d, 1 + d), (10 + d, 225 + d), 1));
+    }
+    edges.extend(&long);
+    let frags = canonical(&edges);
+    let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
+    for t in &long {
+        for x in t.from.x.min(t.to.x) - 1..=t.from.x.max(t.to.x) + 1 {
+            for y in t.from.y.min(t.to.y) - 1..=t.from.y.max(t.to.y) + 1 {
+                if segment_meets_pixel(t.from, t.to, GridPoint::new(x, y)) {
+                    points.push(GridPoint::new(x, y));
                 }
             }
         }
     }
+    let checked = the_grid_finds_every_pixel_met(&frags, points, 20);
+    assert!(checked > 16 * 200, "{checked}");
 }
 
 /// A band search that would read enough to make the slices take over is done by the
