@@ -950,7 +950,78 @@ impl Index {
 
 #[cfg(test)]
 mod tests {
-    use super::partition_from;
+    use super::{clustered, partition_from, Fragment, Layout};
+    use crate::grid::GridPoint;
+    use crate::workloads::XorShift64;
+
+    /// [C4]: the grid gives way when the sum of the squared counts exceeds 32 times the
+    /// items; at exactly 32 times it is kept.
+    #[test]
+    fn clustering_needs_a_square_sum_above_32_per_item() {
+        assert!(!clustered(&[0, 8], 2)); // 64 = 32 · 2
+        assert!(clustered(&[0, 8, 1], 2)); // 65
+        assert!(!clustered(&[0, 4, 4, 4, 4], 2)); // 64 again, spread over four cells
+        assert!(!clustered(&[0, 0, 0], 0));
+        assert!(clustered(&[0, 1], 0));
+    }
+
+    /// [C2]: the cell side is 2^s with s ≥ 1 the least for which both 2^s · n reaches the
+    /// sum of the fragments' extents max(|dx|, |dy|) and the cells over their bounding box
+    /// number at most max(2n, 4) (n at least 1); the columns and rows cover the box.
+    #[test]
+    fn the_cell_side_is_the_least_within_both_bounds() {
+        let check = |segs: &[Fragment]| {
+            let points = || segs.iter().flat_map(|f| [f.a, f.b]);
+            let min_x = points().map(|p| p.x).min().unwrap_or(0);
+            let max_x = points().map(|p| p.x).max().unwrap_or(0);
+            let min_y = points().map(|p| p.y).min().unwrap_or(0);
+            let max_y = points().map(|p| p.y).max().unwrap_or(0);
+            let extents: u128 = segs
+                .iter()
+                .map(|f| u128::from(f.b.x.abs_diff(f.a.x).max(f.b.y.abs_diff(f.a.y))))
+                .sum();
+            let items = (segs.len() as u128).max(1);
+            let side_cells = |s: u32, lo: i64, hi: i64| u128::from(hi.abs_diff(lo) >> s) + 1;
+            let within = |s: u32| {
+                (1u128 << s) * items >= extents
+                    && side_cells(s, min_x, max_x) * side_cells(s, min_y, max_y)
+                        <= (2 * items).max(4)
+            };
+            let layout = Layout::new(segs);
+            let s = layout.shift;
+            assert!(
+                s >= 1 && within(s) && (s == 1 || !within(s - 1)),
+                "{s} for {segs:?}"
+            );
+            assert_eq!((layout.min_x, layout.min_y), (min_x, min_y));
+            assert_eq!(layout.cols as u128, side_cells(s, min_x, max_x));
+            assert_eq!(layout.rows as u128, side_cells(s, min_y, max_y));
+            s
+        };
+        let frag = |a: (i64, i64), b: (i64, i64)| {
+            Fragment::new(GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1), [1, 0])
+        };
+        // The bounds met exactly: four extents of 8 sum to 2^3 · 4; one fragment's box
+        // holds exactly 4 cells of side 2.
+        let exact: Vec<Fragment> = (0..4).map(|y| frag((0, y), (8, y))).collect();
+        assert_eq!(check(&exact), 3);
+        assert_eq!(check(&[frag((0, 0), (2, 2))]), 1);
+        assert_eq!(check(&[]), 1);
+        let mut rng = XorShift64::new(5);
+        let mut draw = |max: i64| (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max;
+        for _ in 0..400 {
+            let n = draw(30) + 30;
+            let (spread, reach) = (1i64 << (draw(9) + 9), 1i64 << (draw(7) + 7));
+            let segs: Vec<Fragment> = (0..n)
+                .map(|_| {
+                    let a = GridPoint::new(draw(spread), draw(spread));
+                    let b = GridPoint::new(a.x + draw(reach), a.y + draw(reach));
+                    Fragment::new(a.min(b), a.max(b), [1, 0])
+                })
+                .collect();
+            check(&segs);
+        }
+    }
 
     /// Galloping from any hint finds what a binary search finds, on runs with repeats.
     #[test]
