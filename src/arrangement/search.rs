@@ -950,7 +950,7 @@ impl Index {
 
 #[cfg(test)]
 mod tests {
-    use super::{clustered, partition_from, Fragment, Layout};
+    use super::{clustered, partition_from, Bands, Fragment, Layout};
     use crate::grid::GridPoint;
     use crate::workloads::XorShift64;
 
@@ -1021,6 +1021,91 @@ mod tests {
                 .collect();
             check(&segs);
         }
+    }
+
+    /// The sweep's bands (docs/spec/arrangement.md): height 2^h with h ≥ 0 the least for
+    /// which both 2^h · n reaches the sum of the fragments' |dy| and the bands over their
+    /// y range number at most max(n, 1). Each y lies in the span of its band, the spans
+    /// tile the whole line in order, and a range's bands are those of its ends.
+    #[test]
+    fn the_band_height_is_the_least_within_both_bounds() {
+        let mut rng = XorShift64::new(11);
+        let mut draw = |max: i64| (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max;
+        let frag = |a: (i64, i64), b: (i64, i64)| {
+            Fragment::new(GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1), [1, 0])
+        };
+        // The bounds met exactly: four rises of 8 sum to 2^3 · 4; two bands for two.
+        let mut cases: Vec<Vec<Fragment>> = vec![
+            (0..4).map(|x| frag((x, 0), (x, 8))).collect(),
+            vec![frag((0, 0), (1, 1)), frag((0, 0), (1, 0))],
+            vec![],
+        ];
+        for _ in 0..400 {
+            let n = draw(30) + 30;
+            let (spread, reach) = (1i64 << (draw(9) + 9), 1i64 << (draw(7) + 7));
+            cases.push(
+                (0..n)
+                    .map(|_| {
+                        let a = (draw(spread), draw(spread));
+                        let b = (a.0 + draw(reach), a.1 + draw(reach));
+                        frag(a.min(b), a.max(b))
+                    })
+                    .collect(),
+            );
+        }
+        for segs in &cases {
+            let ys = || segs.iter().flat_map(|f| [f.a.y, f.b.y]);
+            let (min_y, max_y) = (ys().min().unwrap_or(0), ys().max().unwrap_or(0));
+            let rises: u128 = segs.iter().map(|f| u128::from(f.b.y.abs_diff(f.a.y))).sum();
+            let items = (segs.len() as u128).max(1);
+            let count = |h: u32| u128::from(max_y.abs_diff(min_y) >> h) + 1;
+            let within = |h: u32| (1u128 << h) * items >= rises && count(h) <= items;
+            let bands = Bands::new(segs);
+            let h = bands.shift;
+            assert!(within(h) && (h == 0 || !within(h - 1)), "{h} for {segs:?}");
+            assert_eq!((bands.min_y, bands.max_y), (min_y, max_y));
+            assert_eq!(bands.count as u128, count(h));
+            assert_eq!(bands.span(0).0, i64::MIN);
+            assert_eq!(bands.span(bands.count - 1).1, i64::MAX);
+            for b in 1..bands.count {
+                assert_eq!(bands.span(b).0, bands.span(b - 1).1 + 1);
+            }
+            for y in [min_y - 3, min_y, max_y, max_y + 3, i64::MIN, i64::MAX]
+                .into_iter()
+                .chain((0..40).map(|_| min_y + draw(1 << 12).abs()))
+            {
+                let (lo, hi) = bands.span(bands.band(y));
+                assert!(lo <= y && y <= hi, "{y} in band {}", bands.band(y));
+                assert_eq!(bands.range(y, y.saturating_add(5)).start(), &bands.band(y));
+                assert_eq!(
+                    bands.range(y, y.saturating_add(5)).end(),
+                    &bands.band(y.saturating_add(5))
+                );
+            }
+        }
+    }
+
+    /// Point bands: the sweep's, or a quarter of their height when there are at least
+    /// four points per segment and the thinner bands number at most max(points, 1).
+    #[test]
+    fn point_bands_are_thinner_only_for_dense_points() {
+        let bands = Bands::with_shift(0, 1000, 5); // 32 high, 32 bands
+        for (points, segments, shift) in [
+            (39, 10, 5),  // fewer than 4 per segment
+            (126, 40, 5), // fewer than 4 per segment, though 126 thin bands would do
+            (40, 10, 5),  // 4 per segment, but 126 thin bands for 40 points
+            (126, 10, 3), // 126 thin bands for 126 points
+            (128, 32, 3), // exactly 4 per segment
+            (125, 10, 5),
+            (0, 0, 5), // 0 < 4 · 0 fails: 126 thin bands for at most 1 point
+        ] {
+            assert_eq!(
+                bands.for_points(points, segments).shift,
+                shift,
+                "{points} {segments}"
+            );
+        }
+        assert_eq!(Bands::with_shift(0, 0, 1).for_points(1, 0).shift, 0);
     }
 
     /// Galloping from any hint finds what a binary search finds, on runs with repeats.
