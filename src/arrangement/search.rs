@@ -191,6 +191,9 @@ impl Layout {
 
     /// Calls `visit` with every cell the closed segment passes through ([C2]): per column,
     /// the row range between the rows of the segment at the column's clipped x ends.
+    /// Columns go left to right and rows upwards, so the cells come in increasing order
+    /// (they are numbered column by column): a fragment's list of cells is sorted as
+    /// [`first_common`]'s merge needs.
     fn for_each_cell(&self, f: &Fragment, mut visit: impl FnMut(usize)) {
         let (a, b) = (f.a, f.b); // a < b in (x, y), so a.x ≤ b.x
         let (c0, c1) = (self.col(a.x), self.col(b.x));
@@ -322,7 +325,7 @@ impl Bands {
 /// The uniform grid of [C2] over a set of segments.
 struct SegmentGrid {
     layout: Layout,
-    /// Cells of each segment, in visiting order.
+    /// Cells of each segment, in increasing order ([`Layout::for_each_cell`]).
     seg_cells: Lists,
     /// Segments of each cell, in index order.
     cell_segs: Lists,
@@ -337,18 +340,7 @@ impl SegmentGrid {
         let mut cells: Vec<Id> = Vec::with_capacity(segs.len() * 2);
         start.push(0);
         for f in segs {
-            let begin = cells.len();
             layout.for_each_cell(f, |c| cells.push(c as Id));
-            // Sorted, so two segments' first common cell is found by a merge.
-            match cells.len() - begin {
-                0 | 1 => {}
-                2 => {
-                    if cells[begin] > cells[begin + 1] {
-                        cells.swap(begin, begin + 1);
-                    }
-                }
-                _ => cells[begin..].sort_unstable(),
-            }
             start.push(cells.len());
         }
         let seg_cells = Lists {
@@ -1020,6 +1012,61 @@ mod tests {
                 })
                 .collect();
             check(&segs);
+        }
+    }
+
+    /// [C2]: a fragment's cells are, column by column over its x range, the rows between
+    /// the rows of its y (floored exactly) at the column's ends clipped to the fragment,
+    /// and they come in strictly increasing order. Coordinates near 2^40 make the
+    /// products overflow i64.
+    #[test]
+    fn a_fragments_cells_are_those_of_c2_in_increasing_order() {
+        let mut rng = XorShift64::new(3);
+        let mut draw = |max: i64| (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max;
+        for round in 0..60 {
+            let (spread, reach) = if round % 4 == 3 {
+                (1i64 << 40, 1i64 << 39)
+            } else {
+                (1i64 << (draw(6) + 7), 1i64 << (draw(5) + 6))
+            };
+            let segs: Vec<Fragment> = (0..draw(20) + 21)
+                .map(|_| {
+                    let a = GridPoint::new(draw(spread), draw(spread));
+                    let b = match draw(2) {
+                        -2 => GridPoint::new(a.x, a.y + draw(reach)),
+                        -1 => GridPoint::new(a.x + draw(reach), a.y),
+                        _ => GridPoint::new(a.x + draw(reach), a.y + draw(reach)),
+                    };
+                    Fragment::new(a.min(b), a.max(b), [1, 0])
+                })
+                .collect();
+            let layout = Layout::new(&segs);
+            let side = 1i64 << layout.shift;
+            for f in &segs {
+                let mut cells = Vec::new();
+                layout.for_each_cell(f, |c| cells.push(c));
+                assert!(cells.windows(2).all(|w| w[0] < w[1]), "{cells:?} for {f:?}");
+                let (a, b) = (f.a, f.b);
+                let floor_y = |x: i64| {
+                    let rise = i128::from(x - a.x) * i128::from(b.y - a.y);
+                    i128::from(a.y) + rise.div_euclid(i128::from(b.x - a.x))
+                };
+                let mut expected = Vec::new();
+                for col in layout.col(a.x)..=layout.col(b.x) {
+                    let x0 = layout.min_x + col as i64 * side;
+                    let (xl, xr) = (a.x.max(x0), b.x.min(x0 + side));
+                    let (y0, y1) = if a.x == b.x {
+                        (i128::from(a.y.min(b.y)), i128::from(a.y.max(b.y)))
+                    } else {
+                        (floor_y(xl), floor_y(xr))
+                    };
+                    let row = |y: i128| layout.row(y as i64);
+                    for r in row(y0.min(y1))..=row(y0.max(y1)) {
+                        expected.push(layout.cell(col, r));
+                    }
+                }
+                assert_eq!(cells, expected, "{f:?}");
+            }
         }
     }
 
