@@ -946,6 +946,50 @@ mod tests {
     use crate::grid::GridPoint;
     use crate::workloads::XorShift64;
 
+    /// A number in [−max, max].
+    fn draw(rng: &mut XorShift64, max: i64) -> i64 {
+        (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max
+    }
+
+    fn frag(a: (i64, i64), b: (i64, i64)) -> Fragment {
+        let (a, b) = (GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1));
+        Fragment::new(a.min(b), a.max(b), [1, 0])
+    }
+
+    /// `count` fragments from points within `spread` of the origin, each reaching up to
+    /// `reach` in x and y; about one in five horizontal and one in five vertical.
+    fn random_fragments(
+        rng: &mut XorShift64,
+        count: i64,
+        spread: i64,
+        reach: i64,
+    ) -> Vec<Fragment> {
+        (0..count)
+            .map(|_| {
+                let a = (draw(rng, spread), draw(rng, spread));
+                let b = match draw(rng, 2) {
+                    -2 => (a.0, a.1 + draw(rng, reach)),
+                    -1 => (a.0 + draw(rng, reach), a.1),
+                    _ => (a.0 + draw(rng, reach), a.1 + draw(rng, reach)),
+                };
+                frag(a, b)
+            })
+            .collect()
+    }
+
+    /// Fragment counts, spreads and reaches over several orders of magnitude.
+    fn random_fragment_sets(seed: u64, sets: usize) -> Vec<Vec<Fragment>> {
+        let mut rng = XorShift64::new(seed);
+        (0..sets)
+            .map(|_| {
+                let count = draw(&mut rng, 30) + 30;
+                let spread = 1i64 << (draw(&mut rng, 9) + 9);
+                let reach = 1i64 << (draw(&mut rng, 7) + 7);
+                random_fragments(&mut rng, count, spread, reach)
+            })
+            .collect()
+    }
+
     /// [C4]: the grid gives way when the sum of the squared counts exceeds 32 times the
     /// items; at exactly 32 times it is kept.
     #[test]
@@ -990,27 +1034,13 @@ mod tests {
             assert_eq!(layout.rows as u128, side_cells(s, min_y, max_y));
             s
         };
-        let frag = |a: (i64, i64), b: (i64, i64)| {
-            Fragment::new(GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1), [1, 0])
-        };
         // The bounds met exactly: four extents of 8 sum to 2^3 · 4; one fragment's box
         // holds exactly 4 cells of side 2.
         let exact: Vec<Fragment> = (0..4).map(|y| frag((0, y), (8, y))).collect();
         assert_eq!(check(&exact), 3);
         assert_eq!(check(&[frag((0, 0), (2, 2))]), 1);
         assert_eq!(check(&[]), 1);
-        let mut rng = XorShift64::new(5);
-        let mut draw = |max: i64| (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max;
-        for _ in 0..400 {
-            let n = draw(30) + 30;
-            let (spread, reach) = (1i64 << (draw(9) + 9), 1i64 << (draw(7) + 7));
-            let segs: Vec<Fragment> = (0..n)
-                .map(|_| {
-                    let a = GridPoint::new(draw(spread), draw(spread));
-                    let b = GridPoint::new(a.x + draw(reach), a.y + draw(reach));
-                    Fragment::new(a.min(b), a.max(b), [1, 0])
-                })
-                .collect();
+        for segs in random_fragment_sets(5, 400) {
             check(&segs);
         }
     }
@@ -1022,24 +1052,17 @@ mod tests {
     #[test]
     fn a_fragments_cells_are_those_of_c2_in_increasing_order() {
         let mut rng = XorShift64::new(3);
-        let mut draw = |max: i64| (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max;
         for round in 0..60 {
             let (spread, reach) = if round % 4 == 3 {
                 (1i64 << 40, 1i64 << 39)
             } else {
-                (1i64 << (draw(6) + 7), 1i64 << (draw(5) + 6))
+                (
+                    1i64 << (draw(&mut rng, 6) + 7),
+                    1i64 << (draw(&mut rng, 5) + 6),
+                )
             };
-            let segs: Vec<Fragment> = (0..draw(20) + 21)
-                .map(|_| {
-                    let a = GridPoint::new(draw(spread), draw(spread));
-                    let b = match draw(2) {
-                        -2 => GridPoint::new(a.x, a.y + draw(reach)),
-                        -1 => GridPoint::new(a.x + draw(reach), a.y),
-                        _ => GridPoint::new(a.x + draw(reach), a.y + draw(reach)),
-                    };
-                    Fragment::new(a.min(b), a.max(b), [1, 0])
-                })
-                .collect();
+            let count = draw(&mut rng, 20) + 21;
+            let segs = random_fragments(&mut rng, count, spread, reach);
             let layout = Layout::new(&segs);
             let side = 1i64 << layout.shift;
             for f in &segs {
@@ -1077,29 +1100,13 @@ mod tests {
     #[test]
     fn the_band_height_is_the_least_within_both_bounds() {
         let mut rng = XorShift64::new(11);
-        let mut draw = |max: i64| (rng.next_u64() % (2 * max as u64 + 1)) as i64 - max;
-        let frag = |a: (i64, i64), b: (i64, i64)| {
-            Fragment::new(GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1), [1, 0])
-        };
         // The bounds met exactly: four rises of 8 sum to 2^3 · 4; two bands for two.
         let mut cases: Vec<Vec<Fragment>> = vec![
             (0..4).map(|x| frag((x, 0), (x, 8))).collect(),
             vec![frag((0, 0), (1, 1)), frag((0, 0), (1, 0))],
             vec![],
         ];
-        for _ in 0..400 {
-            let n = draw(30) + 30;
-            let (spread, reach) = (1i64 << (draw(9) + 9), 1i64 << (draw(7) + 7));
-            cases.push(
-                (0..n)
-                    .map(|_| {
-                        let a = (draw(spread), draw(spread));
-                        let b = (a.0 + draw(reach), a.1 + draw(reach));
-                        frag(a.min(b), a.max(b))
-                    })
-                    .collect(),
-            );
-        }
+        cases.extend(random_fragment_sets(11, 400));
         for segs in &cases {
             let ys = || segs.iter().flat_map(|f| [f.a.y, f.b.y]);
             let (min_y, max_y) = (ys().min().unwrap_or(0), ys().max().unwrap_or(0));
@@ -1119,7 +1126,7 @@ mod tests {
             }
             for y in [min_y - 3, min_y, max_y, max_y + 3, i64::MIN, i64::MAX]
                 .into_iter()
-                .chain((0..40).map(|_| min_y + draw(1 << 12).abs()))
+                .chain((0..40).map(|_| min_y + draw(&mut rng, 1 << 12).abs()))
             {
                 let (lo, hi) = bands.span(bands.band(y));
                 assert!(lo <= y && y <= hi, "{y} in band {}", bands.band(y));
