@@ -742,8 +742,15 @@ mod tests {
         }
     }
 
-    /// The length of a corridor as A* measures it: from `from` through the midpoints of
-    /// its portals to `to`.
+    /// The midpoint of a portal, from the mesh's vertices (not the finder's own midpoints,
+    /// so that wrong ones cannot agree with themselves). The sum is exact in i64 and f64.
+    fn portal_midpoint(m: &NavMesh, portal: &Portal) -> [f64; 2] {
+        let [a, b] = portal.vertices.map(|v| m.vertices[v as usize]);
+        [(a.x + b.x) as f64 / 2.0, (a.y + b.y) as f64 / 2.0]
+    }
+
+    /// The length of a corridor as A* should measure it: from `from` through the
+    /// midpoints of its portals to `to`.
     fn corridor_length(
         finder: &PathFinder,
         crossings: &[usize],
@@ -751,7 +758,11 @@ mod tests {
         to: GridPoint,
     ) -> f64 {
         let mut stops = vec![[from.x as f64, from.y as f64]];
-        stops.extend(crossings.iter().map(|&c| finder.midpoints[c / 2]));
+        stops.extend(
+            crossings
+                .iter()
+                .map(|&c| portal_midpoint(finder.mesh, &finder.portals[c / 2])),
+        );
         stops.push([to.x as f64, to.y as f64]);
         stops.windows(2).map(|w| euclid(w[0], w[1])).sum()
     }
@@ -769,7 +780,10 @@ mod tests {
             return euclid([from.x as f64, from.y as f64], [to.x as f64, to.y as f64]);
         }
         let portals = &finder.portals;
-        let mid = &finder.midpoints;
+        let mid: Vec<[f64; 2]> = portals
+            .iter()
+            .map(|portal| portal_midpoint(finder.mesh, portal))
+            .collect();
         // Node (k, p): portal k crossed into its polygon p.
         let mut best = vec![[f64::INFINITY; 2]; portals.len()];
         let mut done = vec![[false; 2]; portals.len()];
