@@ -1181,11 +1181,11 @@ fn every_search_reports_every_contact() {
 /// Long slanted fragments over a grid of small cells: the point search visits the cells a
 /// fragment passes and their neighbours (the rectangle of cells around such a fragment is
 /// too large to scan whole), and must still find every pixel the fragment meets ([C3]).
-/// Many short fragments keep the cells small; the points are every pixel within L∞
-/// distance 1 of a long fragment, so that many lie just across a cell's edge from it.
+/// Many short fragments keep the cells small; the points are the pixels a long fragment
+/// meets and those beside them (one step along an axis), so that many lie just across a
+/// cell's edge from it.
 #[test]
 fn long_fragments_on_small_cells_find_every_pixel_they_meet() {
-    use crate::predicates::segment_meets_pixel;
     let mut rng = Rng(17);
     for _ in 0..4 {
         let mut edges = spread_edges(&mut rng, 2000, 3);
@@ -1203,23 +1203,30 @@ fn long_fragments_on_small_cells_find_every_pixel_they_meet() {
         edges.extend(&long);
         let frags = canonical(&edges);
         let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
+        let steps = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)];
         for t in &long {
-            let (lo, hi) = (t.from.x.min(t.to.x), t.from.x.max(t.to.x));
-            for x in lo - 1..=hi + 1 {
-                for y in t.from.y.min(t.to.y) - 1..=t.from.y.max(t.to.y) + 1 {
-                    let p = GridPoint::new(x, y);
-                    if segment_meets_pixel(t.from, t.to, p)
-                        || [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
-                            segment_meets_pixel(t.from, t.to, GridPoint::new(x + dx, y + dy))
-                        })
-                    {
-                        points.push(p);
-                    }
-                }
-            }
+            points.extend(pixels_near(t, &steps));
         }
         the_grid_finds_every_pixel_met(&frags, points, 100);
     }
+}
+
+/// The pixels in `t`'s box grown by 1 such that `t` meets the pixel one of `steps` away
+/// from them: with `(0, 0)` alone the pixels `t` meets.
+fn pixels_near(t: &TaggedEdge, steps: &[(i64, i64)]) -> Vec<GridPoint> {
+    use crate::predicates::segment_meets_pixel;
+    let mut pixels = Vec::new();
+    for x in t.from.x.min(t.to.x) - 1..=t.from.x.max(t.to.x) + 1 {
+        for y in t.from.y.min(t.to.y) - 1..=t.from.y.max(t.to.y) + 1 {
+            if steps
+                .iter()
+                .any(|&(dx, dy)| segment_meets_pixel(t.from, t.to, GridPoint::new(x + dx, y + dy)))
+            {
+                pixels.push(GridPoint::new(x, y));
+            }
+        }
+    }
+    pixels
 }
 
 /// Asserts that the grid's point search reports, for every fragment at least `min_width`
@@ -1264,7 +1271,6 @@ fn the_grid_finds_every_pixel_met(
 /// visits neighbours rather than scanning the box's rectangle of cells.
 #[test]
 fn fragments_that_meet_a_pixel_across_a_cell_side_find_it() {
-    use crate::predicates::segment_meets_pixel;
     let mut rng = Rng(23);
     let side = 240;
     // Unit fragments keep the cells at side 2.
@@ -1285,13 +1291,7 @@ fn fragments_that_meet_a_pixel_across_a_cell_side_find_it() {
     let frags = canonical(&edges);
     let mut points: Vec<GridPoint> = frags.iter().flat_map(|f| [f.a, f.b]).collect();
     for t in &long {
-        for x in t.from.x.min(t.to.x) - 1..=t.from.x.max(t.to.x) + 1 {
-            for y in t.from.y.min(t.to.y) - 1..=t.from.y.max(t.to.y) + 1 {
-                if segment_meets_pixel(t.from, t.to, GridPoint::new(x, y)) {
-                    points.push(GridPoint::new(x, y));
-                }
-            }
-        }
+        points.extend(pixels_near(t, &[(0, 0)]));
     }
     let checked = the_grid_finds_every_pixel_met(&frags, points, 20);
     assert!(checked > 16 * 200, "{checked}");
