@@ -551,6 +551,14 @@ mod tests {
                 assert_eq!(path.points, turns, "{rows:?}, {max_vertices} vertices");
             }
         }
+        // A tie inside the search, not at the goal: right of the middle pillar, the
+        // routes above and below it are mirror images and reach a crossing west of it at
+        // the same f64 cost. The first found keeps it (a later route must be strictly
+        // cheaper), so the path goes below.
+        let (c, w) = cells(&[".#...", "...#.", ".#..."]);
+        let (from, to) = (at(4.5, 1.5), at(1.0, 1.0));
+        let path = mesh(&c, w, 0.0, 6).find_path(from, to).unwrap();
+        assert_eq!(path.points, vec![from, at(4.0, 1.0), to]);
     }
 
     #[test]
