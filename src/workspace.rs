@@ -379,6 +379,8 @@ mod tests {
                 scope.spawn(|| give(take::<GridPoint>(90_000)));
             });
         });
+        // The served task found the workspace empty; the other thread's miss is not its.
+        assert_eq!(workspace.missed_last_call(), 1);
         let bytes = workspace.capacity_bytes();
         assert!(bytes >= 5000 * size_of::<GridPoint>());
         assert!(bytes < 90_000 * size_of::<GridPoint>());
@@ -434,6 +436,10 @@ mod tests {
         assert!(plain.iter().all(|r| !r.rings().is_empty()));
         let mut workspace = Workspace::new();
         assert!(workspace.install(operations).unwrap() == plain);
+        assert!(
+            workspace.missed_last_call() > 0,
+            "the first call found the shelves empty"
+        );
         let held = workspace.capacity_bytes();
         assert!(held > 0);
         assert!(workspace.install(operations).unwrap() == plain);
