@@ -434,10 +434,12 @@ mod tests {
     }
 
     #[test]
-    fn obj_faces_point_up_on_both_axes() {
+    fn obj_faces_point_up_on_both_axes_and_zeros_are_unsigned() {
         let m = mesh(&[1, 1, 1, 1], 2);
         for axes in [ObjAxes::ZUp, ObjAxes::YUp] {
             let obj = m.to_obj(axes);
+            // The mesh has vertices at y = 0, which Y-up negates: written as 0, not -0.
+            assert!(obj.split_whitespace().all(|t| t != "-0"), "{axes:?}: {obj}");
             let v: Vec<[f64; 3]> = obj
                 .lines()
                 .filter_map(|l| l.strip_prefix("v "))
