@@ -6,7 +6,9 @@
 //!
 //! e.g. `pipeline_threads 5 2 cave-1024 1.0`. Needs the bench's `parallel` feature (build
 //! it into its own target directory, so the peer benchmarks stay single-threaded). Also prints the shrink's arrangement counts
-//! (fragments, strips, windows), which decide how much of it runs in parallel.
+//! (fragments, strips, windows), which decide how much of it runs in parallel. Each round
+//! also times `build_in` with one `Workspace` per pool, kept across the rounds (the row
+//! "total in a workspace": no fresh pages after the first round).
 
 use std::time::Duration;
 
@@ -14,7 +16,7 @@ use build2d::arrangement::{arrange_with, ArrangeOptions};
 use build2d::pipeline::{MapSource, Mesh2DPipeline};
 use build2d::shrink::{pipeline_arc_tolerance, shrink_edges};
 use build2d::workloads::{cave, noisy, pillars, rooms};
-use build2d::Region;
+use build2d::{Region, Workspace};
 use build2d_bench::{load_average, median, one_and_k_thread_pools, options, peak_rss_mb};
 
 fn main() {
@@ -53,6 +55,9 @@ fn main() {
     let mut times: Vec<Vec<Vec<f64>>> = vec![Vec::new(), Vec::new()];
     let mut names: Vec<String> = Vec::new();
     let mut meshes = Vec::new();
+    // Per pool: the totals of `build_in`, one workspace per pool.
+    let mut workspaces = [Workspace::new(), Workspace::new()];
+    let mut kept_times: Vec<Vec<f64>> = vec![Vec::new(), Vec::new()];
     for _ in 0..rounds {
         for (p, pool) in pools.iter().enumerate() {
             let start = std::time::Instant::now();
@@ -70,6 +75,13 @@ fn main() {
             );
             times[p].push(row);
             meshes.push(stages.mesh);
+            let workspace = &mut workspaces[p];
+            let start = std::time::Instant::now();
+            let mesh = pool
+                .install(|| pipeline.build_in(&source, workspace))
+                .expect("pipeline");
+            kept_times[p].push(start.elapsed().as_secs_f64());
+            meshes.push(mesh);
         }
     }
     assert!(meshes.windows(2).all(|w| w[0] == w[1]), "meshes differ");
@@ -88,14 +100,27 @@ fn main() {
             one / many
         );
     }
+    let (one, many) = (median(kept_times[0].clone()), median(kept_times[1].clone()));
+    println!(
+        "| total in a workspace | {:.1} | {:.1} | {:.2} |",
+        one * 1e3,
+        many * 1e3,
+        one / many
+    );
     let ratios: Vec<f64> = times[0]
         .iter()
         .zip(&times[1])
         .map(|(a, b)| a[0] / b[0])
         .collect();
+    let kept_ratios: Vec<f64> = kept_times[0]
+        .iter()
+        .zip(&kept_times[1])
+        .map(|(a, b)| a / b)
+        .collect();
     println!(
-        "median of the per-round ratios (total): {:.2}; load {}; peak RSS {:.0} MB",
+        "median of the per-round ratios (total): {:.2}, in a workspace {:.2}; load {}; peak RSS {:.0} MB",
         median(ratios),
+        median(kept_ratios),
         load_average(),
         peak_rss_mb()
     );
