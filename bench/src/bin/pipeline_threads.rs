@@ -55,9 +55,8 @@ fn main() {
     let mut times: Vec<Vec<Vec<f64>>> = vec![Vec::new(), Vec::new()];
     let mut names: Vec<String> = Vec::new();
     let mut meshes = Vec::new();
-    // Per pool: the totals of `build_in`, one workspace per pool.
+    // One workspace per pool; the total of `build_in` ends each row.
     let mut workspaces = [Workspace::new(), Workspace::new()];
-    let mut kept_times: Vec<Vec<f64>> = vec![Vec::new(), Vec::new()];
     for _ in 0..rounds {
         for (p, pool) in pools.iter().enumerate() {
             let start = std::time::Instant::now();
@@ -73,14 +72,14 @@ fn main() {
                     .iter()
                     .map(|(_, t): &(_, Duration)| t.as_secs_f64()),
             );
-            times[p].push(row);
             meshes.push(stages.mesh);
             let workspace = &mut workspaces[p];
             let start = std::time::Instant::now();
             let mesh = pool
                 .install(|| pipeline.build_in(&source, workspace))
                 .expect("pipeline");
-            kept_times[p].push(start.elapsed().as_secs_f64());
+            row.push(start.elapsed().as_secs_f64());
+            times[p].push(row);
             meshes.push(mesh);
         }
     }
@@ -90,6 +89,7 @@ fn main() {
     println!("|---|---:|---:|---:|");
     for (c, name) in std::iter::once("total".to_string())
         .chain(names)
+        .chain(std::iter::once("total in a workspace".to_string()))
         .enumerate()
     {
         let (one, many) = (column(0, c), column(1, c));
@@ -100,27 +100,20 @@ fn main() {
             one / many
         );
     }
-    let (one, many) = (median(kept_times[0].clone()), median(kept_times[1].clone()));
-    println!(
-        "| total in a workspace | {:.1} | {:.1} | {:.2} |",
-        one * 1e3,
-        many * 1e3,
-        one / many
-    );
-    let ratios: Vec<f64> = times[0]
-        .iter()
-        .zip(&times[1])
-        .map(|(a, b)| a[0] / b[0])
-        .collect();
-    let kept_ratios: Vec<f64> = kept_times[0]
-        .iter()
-        .zip(&kept_times[1])
-        .map(|(a, b)| a / b)
-        .collect();
+    let per_round = |c: usize| {
+        median(
+            times[0]
+                .iter()
+                .zip(&times[1])
+                .map(|(a, b)| a[c] / b[c])
+                .collect(),
+        )
+    };
+    let kept = times[0][0].len() - 1;
     println!(
         "median of the per-round ratios (total): {:.2}, in a workspace {:.2}; load {}; peak RSS {:.0} MB",
-        median(ratios),
-        median(kept_ratios),
+        per_round(0),
+        per_round(kept),
         load_average(),
         peak_rss_mb()
     );
