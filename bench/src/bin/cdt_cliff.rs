@@ -8,7 +8,9 @@
 //! needles, 4N + 4 for slits). Prints one markdown row per N: vertices, medians of
 //! build2d `triangulate`, of `mesh` (Mesh2DPipeline::build, radius 0, cell size 1, from
 //! the outlines, so it includes the union), of `mesh` with one `Workspace` kept across
-//! the rounds (`build_in`), of spade, and the ratios. `NO_MESH=1` leaves `mesh` out.
+//! the rounds (`build_in`), of spade, and the ratios. `NO_MESH=1` leaves `mesh` out;
+//! `NO_WORKSPACE=1` leaves out `mesh` in a workspace, whose kept buffers would double the
+//! peak (the union of 20,000 needles alone peaks at 15.8 GB).
 
 use build2d::{MapSource, Mesh2DPipeline, Workspace};
 use build2d_bench::{
@@ -22,6 +24,7 @@ fn main() {
     let rounds: usize = args.next().expect("ROUNDS").parse().expect("ROUNDS");
     let sizes: Vec<usize> = args.map(|a| a.parse().expect("N")).collect();
     let with_mesh = std::env::var("NO_MESH").is_err();
+    let with_workspace = std::env::var("NO_WORKSPACE").is_err();
     println!("| family | N | vertices | build2d triangulate ms | spade ms | ratio | mesh ms | mesh in a workspace ms | mesh / spade | in a workspace / spade | load |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for n in sizes {
@@ -44,22 +47,23 @@ fn main() {
             };
             let pipeline = Mesh2DPipeline::new(0.0, 6, options());
             let mut workspace = Workspace::new();
-            let t = alternate_all(
-                rounds,
-                &mut [
-                    &mut || {
-                        std::hint::black_box(pipeline.build(&source).expect("mesh").polygons.len());
-                    },
-                    &mut || {
-                        let mesh = pipeline.build_in(&source, &mut workspace).expect("mesh");
-                        std::hint::black_box(mesh.polygons.len());
-                    },
-                    &mut || {
-                        std::hint::black_box(spade_cdt(sp.clone(), se.clone()));
-                    },
-                ],
-            );
-            (t[0], t[1], t[2])
+            let mut plain = || {
+                std::hint::black_box(pipeline.build(&source).expect("mesh").polygons.len());
+            };
+            let mut in_workspace = || {
+                let mesh = pipeline.build_in(&source, &mut workspace).expect("mesh");
+                std::hint::black_box(mesh.polygons.len());
+            };
+            let mut spade = || {
+                std::hint::black_box(spade_cdt(sp.clone(), se.clone()));
+            };
+            if with_workspace {
+                let t = alternate_all(rounds, &mut [&mut plain, &mut in_workspace, &mut spade]);
+                (t[0], t[1], t[2])
+            } else {
+                let t = alternate_all(rounds, &mut [&mut plain, &mut spade]);
+                (t[0], f64::NAN, t[1])
+            }
         } else {
             (f64::NAN, f64::NAN, f64::NAN)
         };
