@@ -110,7 +110,10 @@ fn count_search(stats: &mut ArrangeStats, path: Path) {
     }
 }
 
-/// Appends the rounded crossing of every properly crossing pair ([A2], X8).
+/// Appends the rounded crossing of every properly crossing pair ([A2], X8), leaving out
+/// most repeats of a point appended already ([`RecentPoints`]): every caller sorts the
+/// crossings and keeps each point once. Where many segments cross at a few points (the
+/// needles of issue 15: Θ(n²) pairs, half of them repeats) that halves the buffer.
 pub(super) fn crossings(
     fragments: &[Fragment],
     index: &Index,
@@ -119,14 +122,43 @@ pub(super) fn crossings(
 ) {
     count_search(stats, index.path());
     let mut candidates = 0u64;
+    let mut recent = RecentPoints::default();
     index.for_each_crossing_candidate(fragments, |i, j| {
         candidates += 1;
         let (f, g) = (&fragments[i], &fragments[j]);
         if properly_cross(f.a, f.b, g.a, g.b) {
-            out.push(rounded_crossing(f.a, f.b, g.a, g.b));
+            let p = rounded_crossing(f.a, f.b, g.a, g.b);
+            if recent.first_time(p) {
+                out.push(p);
+            }
         }
     });
     stats.crossing_candidates += candidates;
+}
+
+/// The last point seen in each of 64 slots, the slot chosen by a hash of the point: a
+/// filter that catches most repeats among points that come back soon, in constant
+/// memory.
+struct RecentPoints([GridPoint; 64]);
+
+impl Default for RecentPoints {
+    fn default() -> Self {
+        // No arrangement point: every one lies within ±2^39 ([G4]).
+        RecentPoints([GridPoint::new(i64::MAX, i64::MAX); 64])
+    }
+}
+
+impl RecentPoints {
+    /// False only when `p` is the last point seen in its slot, so only for a point seen
+    /// before; then remembers `p`.
+    fn first_time(&mut self, p: GridPoint) -> bool {
+        let hash = (p.x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (p.y as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let slot = &mut self.0[(hash >> 58) as usize];
+        let first = *slot != p;
+        *slot = p;
+        first
+    }
 }
 
 /// The hot pixels of [A2] (fragment endpoints and rounded crossings, sorted, distinct)
@@ -714,5 +746,56 @@ mod tests {
         }
         assert!(vertical_pixels > 100, "{vertical_pixels}");
         assert!(horizontal_pixels > 100, "{horizontal_pixels}");
+    }
+
+    /// The filter leaves out a point only after it has let it through: every distinct
+    /// point of a stream passes at least once, and repeats that come back soon (one
+    /// point between two distinct others, as the needles' crossings come) mostly do not.
+    #[test]
+    fn recent_points_leave_out_only_repeats() {
+        let mut rng = crate::workloads::XorShift64::new(5);
+        let mut recent = RecentPoints::default();
+        let common = GridPoint::new(7, -3);
+        let (mut passed, mut common_left_out) = (Vec::new(), 0);
+        for k in 0..20_000i64 {
+            let p = if k % 2 == 0 {
+                common
+            } else {
+                let r = rng.next_u64();
+                GridPoint::new((r % 300) as i64, (r >> 32) as i64 % 5)
+            };
+            if recent.first_time(p) {
+                passed.push(p);
+            } else {
+                assert!(passed.contains(&p), "{p:?} left out before it passed");
+                common_left_out += usize::from(p == common);
+            }
+        }
+        // The common point came 10,000 times; it passes again only after another point
+        // took its slot (about one in 64).
+        assert!(common_left_out > 9_000, "{common_left_out}");
+        // A point never seen passes, however full the slots are.
+        assert!(recent.first_time(GridPoint::new(-1, 0)));
+    }
+
+    /// Segments of a pencil through one point: every pair crosses there, and the point
+    /// is appended once; a brute-force search finds the same distinct points.
+    #[test]
+    fn a_pencil_of_segments_gives_its_common_point_once() {
+        let fragments: Vec<Fragment> = (1..=40)
+            .map(|k| Fragment::new(GridPoint::new(-100, -k), GridPoint::new(100, k), [1, 0]))
+            .collect();
+        for mode in [SearchMode::Sweep, SearchMode::BruteForce] {
+            let index = Index::new(&fragments, mode);
+            let mut out = vec![GridPoint::new(9, 9)];
+            let mut stats = ArrangeStats::default();
+            crossings(&fragments, &index, &mut stats, &mut out);
+            assert_eq!(
+                out,
+                [GridPoint::new(9, 9), GridPoint::new(0, 0)],
+                "{mode:?}"
+            );
+            assert!(stats.crossing_candidates >= 780, "{mode:?}");
+        }
     }
 }
