@@ -779,7 +779,7 @@ mod tests {
     }
 
     /// Segments of a pencil through one point: every pair crosses there, and the point
-    /// is appended once; a brute-force search finds the same distinct points.
+    /// is appended once, after what the buffer held, whichever search hands the pairs.
     #[test]
     fn a_pencil_of_segments_gives_its_common_point_once() {
         let fragments: Vec<Fragment> = (1..=40)
