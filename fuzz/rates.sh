@@ -22,7 +22,11 @@
 #             shared machine, with NICE=19 so that they use only idle CPU. Not with FORK.
 # KEEP=1      grow fuzz/corpus/TARGET (git-ignored) instead of a scratch copy of the seeds
 # FORK=N      libFuzzer -fork=N (crash-tolerant; execs then come from the fork log)
-# NICE=10     niceness of the fuzz processes
+# NICE=10     niceness of the fuzz processes. With the kernel's autogroups on
+#             (/proc/sys/kernel/sched_autogroup_enabled), niceness counts only against the
+#             processes of the same session: give the session the same niceness
+#             (`echo 19 > /proc/self/autogroup` in the shell that starts this script), or
+#             a fuzzer at nice 19 takes a whole core from a benchmark in another session.
 # STOP_FILE=F start no further target once F exists (end a campaign early: create F, then
 #             SIGINT the running fuzz process; its row is still printed)
 # BIN_DIR=... run the binaries found there instead (say, a copy of an older build)
@@ -69,6 +73,11 @@ stop_at_cpu() {
     fi
   done
 }
+if ((NICE > 0)) && [[ $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null) == 1 ]] &&
+  [[ $(cat /proc/self/autogroup 2>/dev/null) == *" nice 0" ]]; then
+  echo "note: NICE=$NICE holds only within this session; other sessions see nice 0" \
+    "(echo $NICE > /proc/self/autogroup first; fuzz/README.md)" >&2
+fi
 echo "| target | build | seconds | CPU s | total execs | exec/s | execs per CPU s | cov | ft | corpus | load | result |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for t in "${targets[@]}"; do
