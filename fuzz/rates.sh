@@ -24,9 +24,9 @@
 # FORK=N      libFuzzer -fork=N (crash-tolerant; execs then come from the fork log)
 # NICE=10     niceness of the fuzz processes. With the kernel's autogroups on
 #             (/proc/sys/kernel/sched_autogroup_enabled), niceness counts only against the
-#             processes of the same session: give the session the same niceness
-#             (`echo 19 > /proc/self/autogroup` in the shell that starts this script), or
-#             a fuzzer at nice 19 takes a whole core from a benchmark in another session.
+#             processes of the same session, so a fuzzer at nice 19 still takes a whole
+#             core from a benchmark in another session: start this script in a session
+#             of its own whose autogroup has the same niceness (fuzz/README.md).
 # STOP_FILE=F start no further target once F exists (end a campaign early: create F, then
 #             SIGINT the running fuzz process; its row is still printed)
 # BIN_DIR=... run the binaries found there instead (say, a copy of an older build)
@@ -76,7 +76,7 @@ stop_at_cpu() {
 if ((NICE > 0)) && [[ $(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null) == 1 ]] &&
   [[ $(cat /proc/self/autogroup 2>/dev/null) == *" nice 0" ]]; then
   echo "note: NICE=$NICE holds only within this session; other sessions see nice 0" \
-    "(echo $NICE > /proc/self/autogroup first; fuzz/README.md)" >&2
+    "(start it with setsid, its autogroup at $NICE: fuzz/README.md)" >&2
 fi
 echo "| target | build | seconds | CPU s | total execs | exec/s | execs per CPU s | cov | ft | corpus | load | result |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
