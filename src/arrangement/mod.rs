@@ -383,8 +383,13 @@ pub(crate) fn initial_pieces_of(fragments: Vec<Fragment>) -> Result<InitialPiece
         }
         None => {
             let (hot, pieces) = repair::initial_reroute(&fragments, options.search, &mut stats)?;
-            workspace::give(fragments); // before the assembly: a lower peak
-            assemble_used(hot, pieces)
+            workspace::give(fragments);
+            // [A5] with the zero-net pieces kept: every hot pixel is a vertex, in order.
+            debug_assert!(every_pixel_used(hot.len(), &pieces));
+            Arrangement {
+                vertices: hot,
+                segments: pieces,
+            }
         }
     };
     Ok(InitialPieces { unproven })
@@ -669,6 +674,22 @@ pub(super) fn keep_in_place<T: Copy>(
         }
     }
     items.truncate(kept);
+}
+
+/// Whether every one of `pixels` hot pixels is an end of some piece. True of an initial
+/// reroute's pixels and all its pieces, zero-net ones included, over any run of fragments
+/// (the whole input or a strip's window): a pixel holds an endpoint of a fragment or the
+/// rounded crossing of two, so a fragment meets it, and that fragment's pieces (at least
+/// one, its two ends being distinct grid points in distinct pixels) end there. Then a
+/// pixel's rank among the used ones is its index; the callers that rely on it check it
+/// here in debug builds.
+pub(super) fn every_pixel_used(pixels: usize, pieces: &[Piece]) -> bool {
+    UsedPoints::mark(
+        pixels,
+        pieces.iter().flat_map(|p| [p.a_index(), p.b_index()]),
+    )
+    .len()
+        == pixels
 }
 
 /// A set of indices below `len` with rank queries: a bit per index and the count of set

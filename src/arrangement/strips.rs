@@ -36,8 +36,8 @@ use crate::grid::GridPoint;
 use crate::workspace;
 
 use super::{
-    keep_in_place, noded, pieces_as_fragments, repair, sweep_verifies_cheaper, ArrangeStats,
-    Arrangement, FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints,
+    every_pixel_used, keep_in_place, noded, pieces_as_fragments, repair, sweep_verifies_cheaper,
+    ArrangeStats, Arrangement, FirstRound, Fragment, Piece, SearchMode, Segment, UsedPoints,
     MAX_ARRANGEMENT_VERTICES,
 };
 
@@ -218,11 +218,9 @@ fn strip_part(
     // when deferred); a window pixel's index within the strip is its rank among the used
     // pixels from X on (exact up to X' + L, beyond every kept piece's larger end); the
     // join adds the earlier strips'.
-    // When deferred, every window pixel is used: it holds an endpoint of a window
-    // fragment or a rounded crossing of two, so a window fragment meets it, and that
-    // fragment's pieces (at least one, its two ends being distinct grid points in
-    // distinct pixels) end there. A pixel's rank is then its index: no marks, no ranks
-    // (on two threads they were about 6 % of a cave-1024 shrink's instructions).
+    // When deferred, every window pixel is used ([`every_pixel_used`]), so a pixel's rank
+    // is its index: no marks, no ranks (on two threads they were about 6 % of a cave-1024
+    // shrink's instructions).
     let used = (first_round == FirstRound::Verified).then(|| {
         UsedPoints::mark(
             hot.len(),
@@ -232,16 +230,7 @@ fn strip_part(
                 .flat_map(|p| [p.a_index(), p.b_index()]),
         )
     });
-    debug_assert!(
-        used.is_some()
-            || UsedPoints::mark(
-                hot.len(),
-                pieces.iter().flat_map(|p| [p.a_index(), p.b_index()])
-            )
-            .len()
-                == hot.len(),
-        "a deferred window left a pixel unused"
-    );
+    debug_assert!(used.is_some() || every_pixel_used(hot.len(), &pieces));
     let rank = |k: usize| used.as_ref().map_or(k, |used| used.rank(k));
     let base = rank(own_pixels.start);
     let local = |k: usize| rank(k) - base;
