@@ -18,8 +18,8 @@ pub struct SegmentWindings {
     pub left: [i64; 2],
 }
 
-/// The endpoints of a status segment, kept inline (parallel to the entries) so that the
-/// binary search reads one contiguous array and no segment or vertex table.
+/// The endpoints of a status segment, kept inline so that the search reads no segment or
+/// vertex table.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct StatusLine {
     from: GridPoint,
@@ -27,9 +27,10 @@ struct StatusLine {
 }
 
 /// One entry of the sweep status: a segment cut by the sweep line and the winding just
-/// above it ([L2]).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// above it ([L2]). Kept together, so that a vertex replaces one block of one list.
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct StatusEntry {
+    line: StatusLine,
     above: [i64; 2],
 }
 
@@ -108,9 +109,12 @@ impl<'a> Outgoing<'a> {
         if self.next > self.far_start + self.far.len() {
             self.far_start = first;
             let end = self.next.max(first + FAR_CHUNK).min(self.segments.len());
-            let far: Vec<GridPoint> = (first..end)
-                .map(|k| self.vertices[self.segments[self.segment(k)].b_index()])
-                .collect();
+            // The buffer is taken out and put back: reused, not allocated per chunk.
+            let mut far = std::mem::take(&mut self.far);
+            far.clear();
+            far.extend(
+                (first..end).map(|k| self.vertices[self.segments[self.segment(k)].b_index()]),
+            );
             self.far = far;
         }
         first..self.next
@@ -205,7 +209,7 @@ fn check_vertices(vertices: &[GridPoint]) -> Result<()> {
 
 /// The last vertex swept leaves no segment in the status.
 fn finished(end: SweepEnd) -> Result<()> {
-    if end.status.lines.is_empty() {
+    if end.status.entries.is_empty() {
         Ok(())
     } else {
         Err(defect("sweep status not empty after the last vertex"))
@@ -354,8 +358,10 @@ fn status_across(vertices: &[GridPoint], lower_segments: &[Segment], cut: usize)
     let mut status = Status::default();
     for (_, line, net) in across {
         running = add(running, net).ok()?;
-        status.lines.push(line);
-        status.entries.push(StatusEntry { above: running });
+        status.entries.push(StatusEntry {
+            line,
+            above: running,
+        });
     }
     Some(status)
 }
@@ -373,15 +379,12 @@ fn sweep<T>(
 ) -> Result<SweepEnd> {
     let mut outgoing = Outgoing::new(vertices, segments)?;
 
-    // [L2] The status, bottom to top, as two parallel lists.
-    let mut status_lines = GapList::<StatusLine>::default();
-    let mut entries = GapList::<StatusEntry>::default();
-    if !start.lines.is_empty() {
-        status_lines.replace(0..0, &start.lines);
-        entries.replace(0..0, &start.entries);
+    // [L2] The status, bottom to top.
+    let mut status = GapList::<StatusEntry>::default();
+    if !start.entries.is_empty() {
+        status.replace(0..0, &start.entries);
     }
     let mut starting: Vec<usize> = Vec::new();
-    let mut new_lines: Vec<StatusLine> = Vec::new();
     let mut new_entries: Vec<StatusEntry> = Vec::new();
     let mut new_ends: Vec<usize> = Vec::new();
     // Per swept vertex (a half's sweep fills no table for the other half), the status
@@ -396,24 +399,23 @@ fn sweep<T>(
         // segments through v end there and come next, then the ones above v. (Vertices
         // are distinct, so a status line ends at v exactly when its segment does; one
         // ending elsewhere stays in the status to the end.)
-        let is_below = |line: &StatusLine| side(line, v) == Ordering::Greater;
-        let lo = status_lines.partition_point(end_guesses[vi - first], is_below);
+        let is_below = |entry: &StatusEntry| side(&entry.line, v) == Ordering::Greater;
+        let lo = status.partition_point(end_guesses[vi - first], is_below);
         let mut hi = lo;
-        while status_lines.get(hi).is_some_and(|line| line.to == v) {
-            hi += 1;
-        }
-        if status_lines
-            .get(hi)
-            .is_some_and(|line| side(&line, v) != Ordering::Less)
-        {
+        let over = loop {
+            match status.get(hi) {
+                Some(entry) if entry.line.to == v => hi += 1,
+                over => break over.map(|entry| entry.line),
+            }
+        };
+        if over.is_some_and(|line| side(&line, v) != Ordering::Less) {
             return Err(defect(
                 "sweep status does not match the segments ending at a vertex",
             ));
         }
-        let below = match lo.checked_sub(1).and_then(|i| entries.get(i)) {
-            Some(entry) => entry.above,
-            None => [0, 0],
-        };
+        let under = lo.checked_sub(1).and_then(|i| status.get(i));
+        let below = under.map_or([0, 0], |entry| entry.above);
+        let under = under.map(|entry| entry.line);
 
         // [L3] Outgoing segments bottom to top by the exact cross product of directions:
         // all point into the half-plane after v, so the order is total.
@@ -434,7 +436,6 @@ fn sweep<T>(
             _ => starting.sort_by(|&k, &l| upward(k, l)),
         }
         let mut running = below;
-        new_lines.clear();
         new_entries.clear();
         new_ends.clear();
         for &k in &starting {
@@ -444,22 +445,22 @@ fn sweep<T>(
                 right: running,
                 left: above,
             });
-            new_lines.push(StatusLine {
-                from: v,
-                to: far[k],
+            new_entries.push(StatusEntry {
+                line: StatusLine {
+                    from: v,
+                    to: far[k],
+                },
+                above,
             });
-            new_entries.push(StatusEntry { above });
             new_ends.push(segments[i].b_index());
             running = above;
         }
         // New neighbours in the status must not cross (Shamos–Hoey): v is strictly above
         // the line under the block and strictly below the one over it, so a segment
         // starting at v can only cross them if its far end is on the other side.
-        let under = lo.checked_sub(1).and_then(|i| status_lines.get(i));
-        let over = status_lines.get(hi);
         let crossing = |l: StatusLine, m: StatusLine| properly_cross(l.from, l.to, m.from, m.to);
-        let crossed = match (new_lines.first(), new_lines.last()) {
-            (Some(&first), Some(&last)) => {
+        let crossed = match (new_entries.first(), new_entries.last()) {
+            (Some(&StatusEntry { line: first, .. }), Some(&StatusEntry { line: last, .. })) => {
                 under.is_some_and(|u| side(&u, first.to) == Ordering::Less && crossing(u, first))
                     || over.is_some_and(|o| {
                         side(&o, last.to) == Ordering::Greater && crossing(o, last)
@@ -470,8 +471,7 @@ fn sweep<T>(
         if crossed {
             return Err(defect("segments cross (the arrangement is not noded)"));
         }
-        status_lines.replace(lo..hi, &new_lines);
-        entries.replace(lo..hi, &new_entries);
+        status.replace(lo..hi, &new_entries);
         for (k, &end) in new_ends.iter().enumerate() {
             if let Some(guess) = end_guesses.get_mut(end - first) {
                 *guess = u32::try_from(lo + k).unwrap_or(NO_GUESS);
@@ -480,8 +480,7 @@ fn sweep<T>(
     }
     Ok(SweepEnd {
         status: Status {
-            lines: status_lines.to_vec(),
-            entries: entries.to_vec(),
+            entries: status.to_vec(),
         },
     })
 }
@@ -489,7 +488,6 @@ fn sweep<T>(
 /// A sweep status, bottom to top: the lines and the windings above them.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Status {
-    lines: Vec<StatusLine>,
     entries: Vec<StatusEntry>,
 }
 
