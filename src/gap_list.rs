@@ -82,22 +82,15 @@ impl<T: Copy> GapList<T> {
 
     /// `splice(range, new)` of the list: in place when the lengths agree, else through
     /// the gap moved to `range.start`.
-    #[inline(always)]
     pub(crate) fn replace(&mut self, range: std::ops::Range<usize>, new: &[T]) {
-        if range.len() == new.len() {
+        let (removed, added) = (range.len(), new.len());
+        if removed == added {
             for (k, &item) in new.iter().enumerate() {
                 let at = self.place(range.start + k);
                 self.buffer[at] = item;
             }
-        } else {
-            self.resize_block(range, new);
+            return;
         }
-    }
-
-    /// [`Self::replace`] of a block by one of another length, through the gap.
-    #[inline(never)]
-    fn resize_block(&mut self, range: std::ops::Range<usize>, new: &[T]) {
-        let (removed, added) = (range.len(), new.len());
         self.move_gap_to(range.start);
         // The removed elements now open the part after the gap.
         self.gap_end += removed;
