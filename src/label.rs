@@ -587,6 +587,20 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn far_ends_are_gathered_chunk_after_chunk() {
+        // 250 concentric squares: 1,000 segments, several chunks of far ends, and a
+        // status that grows to 500 lines with windings up to 250.
+        let mut edges = Vec::new();
+        for k in 1..=250 {
+            let square = [p(-k, -k), p(k, -k), p(k, k), p(-k, k)];
+            edges.extend(ring_edges(&square, EdgeTag::Operand0));
+        }
+        let arr = noded_arrangement(&edges);
+        assert!(arr.segments.len() > 3 * FAR_CHUNK);
+        assert_eq!(label(&arr).unwrap(), label_as_written(&arr).unwrap());
+    }
+
+    #[test]
     fn nested_squares_and_operands() {
         // Outer square operand 0 (CCW), inner square operand 1 (CW): inside the inner
         // square w = (1, -1), between them (1, 0).
