@@ -627,21 +627,16 @@ impl PartSummary {
 /// [A5] for pieces indexing the sorted hot pixels: the vertices are the hot pixels used by
 /// a piece with a non-zero net, numbered in order. Both vectors are rewritten in place
 /// (no sort, no new large buffer: at 10^6 edges fresh pages cost as much as the work).
-fn assemble_pieces(hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
+/// The initial pieces keep their zero-net ones and every pixel ([`every_pixel_used`]),
+/// so they need none of this.
+fn assemble_pieces(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
     pieces.retain(|p| p.net != [0, 0]);
-    assemble_used(hot, pieces)
-}
-
-/// Pieces as segments on the hot pixels they use, zero-net ones included (their indices
-/// only decrease, so they stay within [`MAX_ARRANGEMENT_VERTICES`]).
-fn assemble_used(mut hot: Vec<GridPoint>, mut pieces: Vec<Piece>) -> Arrangement {
     let used = UsedPoints::mark(
         hot.len(),
         pieces.iter().flat_map(|p| [p.a_index(), p.b_index()]),
     );
     if used.len() == hot.len() {
-        // Every hot pixel is used (the initial pieces keep their zero-net ones): the
-        // indices stay as they are.
+        // Every hot pixel is still used: the indices stay as they are.
         return Arrangement {
             vertices: hot,
             segments: pieces,
