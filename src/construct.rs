@@ -16,11 +16,8 @@ pub type Vector = (f64, f64);
 /// An integer offset (x, y) in grid units.
 pub type Offset = (i64, i64);
 
-/// round_half_even for a finite value; values beyond i64 saturate (never reached: every
-/// offset is at most 2^37 in magnitude).
-pub fn round_half_even(value: f64) -> i64 {
-    value.round_ties_even() as i64
-}
+/// round_half_even (no offset saturates: each is at most 2^37 in magnitude).
+pub use crate::grid::round_half_even;
 
 /// The unit left normal of the directed edge a→b (X11): dx, dy = b − a as f64,
 /// len = sqrt(dx·dx + dy·dy), n = (−dy / len, dx / len). For a region edge it points into
@@ -42,6 +39,23 @@ pub fn edge_offset_vector(a: GridPoint, b: GridPoint, r: f64) -> Vector {
 /// The offset vector rounded on its own, each coordinate half-to-even (X11).
 pub fn round_vector(v: Vector) -> Offset {
     (round_half_even(v.0), round_half_even(v.1))
+}
+
+/// The offset of edge a→b at distance `r`, rounded (X11): `round_vector` of
+/// `edge_offset_vector`, with an axis-parallel edge's square root and divisions left
+/// out. For such an edge, say dy = 0 and dx ≠ 0, len = sqrt(dx ⊗ dx) is |dx| exactly
+/// (in binary floating point with rounding to nearest, sqrt(x ⊗ x) = |x| for every x
+/// whose square neither overflows nor underflows; here |dx| < 2^40), so n = (−0.0,
+/// ±1) and v = (∓0.0, ±r) exactly, which round to (0, ±round_half_even(r)): rounding
+/// half to even is odd-symmetric. The same for dx = 0 with the axes exchanged. Tile
+/// maps give only such edges, and the shrink takes three offsets per reflex vertex.
+pub fn rounded_edge_offset(a: GridPoint, b: GridPoint, r: f64) -> Offset {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    match (dx.signum(), dy.signum()) {
+        (0, dy_sign) if dy_sign != 0 => (-dy_sign * round_half_even(r), 0),
+        (dx_sign, 0) if dx_sign != 0 => (0, dx_sign * round_half_even(r)),
+        _ => round_vector(edge_offset_vector(a, b, r)),
+    }
 }
 
 /// `p + w`, exact integer addition (X11). Saturates instead of overflowing; a saturated
@@ -396,6 +410,53 @@ mod tests {
         assert_eq!(grid_tolerance(0.0, 4, 100.0), 1.0);
         assert_eq!(grid_tolerance(0.01, 4, 1280.0), 10.0);
         assert_eq!(grid_tolerance(1.0 / 16.0, 4, 1280.0), 1.0);
+    }
+
+    proptest::proptest! {
+        /// The axis-parallel shortcut of `rounded_edge_offset` is the formula of X11, at
+        /// every length up to the grid's reach, on ties and on radii up to 2^37.
+        #[test]
+        fn axis_parallel_offsets_are_the_formulas(
+            length in 1i64..(1 << 40),
+            shift in 0u32..40,
+            whole in 0i64..(1 << 37),
+            fraction in proptest::prop_oneof![
+                proptest::prelude::Just(0.0),
+                proptest::prelude::Just(0.5),
+                0.0f64..1.0,
+            ],
+            side in 0usize..4,
+            start in -(1i64 << 38)..(1i64 << 38),
+        ) {
+            let length = (length >> shift).max(1);
+            let r = (whole >> shift) as f64 + fraction;
+            let direction = [(length, 0), (-length, 0), (0, length), (0, -length)][side];
+            let (a, b) = (p(start, -start), p(start + direction.0, direction.1 - start));
+            proptest::prop_assert_eq!(
+                rounded_edge_offset(a, b, r),
+                round_vector(edge_offset_vector(a, b, r))
+            );
+            proptest::prop_assert_eq!(
+                rounded_edge_offset(a, b, -r),
+                round_vector(edge_offset_vector(a, b, -r))
+            );
+        }
+    }
+
+    #[test]
+    fn slanted_offsets_are_the_formulas() {
+        for (a, b) in [
+            (p(1, 1), p(4, 5)),
+            (p(0, 0), p(-7, 3)),
+            (p(2, 9), p(3, -40)),
+        ] {
+            for r in [0.5, 1.0, 2.5, 1e6 + 0.5] {
+                assert_eq!(
+                    rounded_edge_offset(a, b, r),
+                    round_vector(edge_offset_vector(a, b, r))
+                );
+            }
+        }
     }
 
     #[test]

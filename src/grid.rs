@@ -198,7 +198,29 @@ pub fn coordinate_in_range(value: f64) -> bool {
 /// assert_eq!(snap(1.0 / 3.0, 16), 21845);
 /// ```
 pub fn snap(value: f64, snap_bits: u8) -> i64 {
-    (value * scale(snap_bits)).round_ties_even() as i64
+    round_half_even(value * scale(snap_bits))
+}
+
+/// 2^52: from here on every f64 is an integer, and below it the integers are 1 apart.
+const TWO_POW_52: f64 = 4_503_599_627_370_496.0;
+
+/// `value` rounded to the nearest integer, ties to even, as an i64 (X4, X11): values
+/// beyond i64 saturate and NaN gives 0, as `value.round_ties_even() as i64` does.
+///
+/// Without SSE4.1 (x86-64's baseline) `round_ties_even` is a call into libm's `rint`;
+/// the shrink rounds two offsets per slanted edge and one per axis-parallel one. Adding
+/// 2^52 to a magnitude m below 2^52 gives a sum in [2^52, 2^53), where the doubles are
+/// the integers, so the addition rounds m to the nearest integer, ties to even (2^52 is
+/// even: the sum's parity is the rounded m's); subtracting 2^52 again is exact. Larger
+/// magnitudes are integers already. The sign goes back on last.
+pub fn round_half_even(value: f64) -> i64 {
+    let magnitude = value.abs();
+    let rounded = if magnitude < TWO_POW_52 {
+        (magnitude + TWO_POW_52) - TWO_POW_52
+    } else {
+        magnitude
+    };
+    rounded.copysign(value) as i64
 }
 
 /// Validates and snaps one public coordinate, naming `location` on failure.
@@ -242,6 +264,48 @@ mod tests {
         assert_eq!(snap(-0.5, 0), 0);
         assert_eq!(snap(MAX_COORDINATE, 16), 1i64 << 37);
         assert_eq!(snap(f64::MIN_POSITIVE / 4.0, 16), 0);
+    }
+
+    /// `round_half_even` against the library's `round_ties_even` where the two are
+    /// hardest to tell apart: ties, both sides of every power of two up to 2^63, signed
+    /// zeros, NaN, infinities and magnitudes beyond i64.
+    #[test]
+    fn rounding_half_even_is_the_library_rounding() {
+        let reference = |v: f64| v.round_ties_even() as i64;
+        let mut values = vec![0.0, -0.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        values.extend([f64::MIN_POSITIVE, 5e-324, 0.49999999999999994, 1e19, 9.3e18]);
+        for k in 0..64 {
+            let base = f64::from(k).exp2();
+            for v in [
+                base,
+                base + 0.5,
+                base - 0.5,
+                base.next_up(),
+                base.next_down(),
+            ] {
+                values.extend([v, -v, v + 1.5, v + 2.5]);
+            }
+        }
+        for v in values {
+            assert_eq!(round_half_even(v), reference(v), "{v:e}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn rounding_half_even_agrees_on_any_double(bits in proptest::prelude::any::<u64>()) {
+            let v = f64::from_bits(bits);
+            proptest::prop_assert_eq!(round_half_even(v), v.round_ties_even() as i64);
+        }
+
+        #[test]
+        fn rounding_half_even_agrees_on_quarters(
+            n in -(1i64 << 53)..(1i64 << 53),
+            quarter in 0i64..4,
+        ) {
+            let v = n as f64 + quarter as f64 / 4.0;
+            proptest::prop_assert_eq!(round_half_even(v), v.round_ties_even() as i64);
+        }
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use crate::arrangement::{EdgeTag, TaggedEdge};
 use crate::construct::{
-    choose_sides, circumscribed_polygon, convex_hull, displace, displace_back, edge_offset_vector,
-    grid_tolerance, round_polygon, round_vector, square_corners, square_half_side,
+    choose_sides, circumscribed_polygon, convex_hull, displace, displace_back, grid_tolerance,
+    round_polygon, rounded_edge_offset, square_corners, square_half_side,
 };
 use crate::error::{Axis, Error, Location, Result};
 use crate::grid::{grid_to_f64, scale, GridPoint};
@@ -138,7 +138,7 @@ pub fn offset_edges(
     match join {
         Join::Round => {
             for (a, b) in region.edges() {
-                let v = round_vector(edge_offset_vector(a, b, r));
+                let v = rounded_edge_offset(a, b, r);
                 let rectangle = [
                     displace_back(a, v),
                     displace_back(b, v),

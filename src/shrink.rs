@@ -4,8 +4,8 @@
 
 use crate::arrangement::{initial_pieces_of, input_fragments_in_parts, EdgeTag, TaggedEdge};
 use crate::construct::{
-    choose_sides, displace, edge_offset_vector, equal_area_polygon, grid_tolerance, round_polygon,
-    round_vector, Offset,
+    choose_sides, displace, equal_area_polygon, grid_tolerance, round_polygon, rounded_edge_offset,
+    Offset,
 };
 use crate::error::{Error, Location, Result};
 use crate::grid::{scale, GridPoint};
@@ -301,7 +301,7 @@ fn vertex_is_reflex(ring: &[GridPoint], i: usize) -> bool {
 
 /// The rounded offset V of ring edge i = ring[i] → ring[i + 1] (X14).
 fn edge_offset(ring: &[GridPoint], i: usize, r: f64) -> Offset {
-    round_vector(edge_offset_vector(ring[i], ring[after(i, ring.len())], r))
+    rounded_edge_offset(ring[i], ring[after(i, ring.len())], r)
 }
 
 /// For the edges `range` of `ring`: the region edge as `Both` and the rectangle sides
