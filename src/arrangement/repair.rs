@@ -6,7 +6,7 @@ use crate::predicates::{pair_contact, properly_cross, rounded_crossing, segment_
 use crate::workspace;
 
 use super::line_pieces;
-use super::point_sort::{sorted_by_point, Bounds};
+use super::point_sort::{sort_points, sorted_by_point, Bounds};
 use super::rows::RowOrder;
 use super::search::{Index, Path, SearchMode};
 use super::{
@@ -178,7 +178,7 @@ fn hot_pixels(
             format!("more than {MAX_ARRANGEMENT_VERTICES} distinct edges (32-bit indices)"),
         ));
     }
-    crossing_pixels.sort_unstable();
+    sort_points(&mut crossing_pixels);
     // Equal larger ends take one index whatever their order: sorted by the point alone.
     // The fragments' indices are sorted, not (point, index) pairs: a sixth of the bytes
     // moved, and the points are read where the fragments lie, close by in sorted order.
