@@ -48,7 +48,8 @@ pub fn round_vector(v: Vector) -> Offset {
 /// whose square neither overflows nor underflows; here |dx| < 2^40), so n = (−0.0,
 /// ±1) and v = (∓0.0, ±r) exactly, which round to (0, ±round_half_even(r)): rounding
 /// half to even is odd-symmetric. The same for dx = 0 with the axes exchanged. Tile
-/// maps give only such edges, and the shrink takes three offsets per reflex vertex.
+/// maps give only such edges; the shrink takes one offset per edge and two more per
+/// reflex vertex.
 pub fn rounded_edge_offset(a: GridPoint, b: GridPoint, r: f64) -> Offset {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     match (dx.signum(), dy.signum()) {

@@ -202,8 +202,9 @@ pub(super) fn sorted_and_finished<T: Copy + Send + Sync, K: Ord, E: Send>(
 /// Sorts `points` in (x, y) order. Where their box packs into 63 bits, each point becomes
 /// one u64 key by the map of the module header (no place bits: the key alone gives the
 /// point back), and the keys are sorted instead: a u64 compares once where a point
-/// compares two coordinates (the crossings of 800 needles' union, 2 × 10^6 of them,
-/// spent 9 % of `mesh` in their comparison sort). Otherwise by comparison.
+/// compares two coordinates (`mesh` of 800 needles rounds 2.6 × 10^6 crossings; their
+/// comparison sort took 5.5 % of its instructions, this one 3.8 %). Otherwise by
+/// comparison.
 pub(super) fn sort_points(points: &mut [GridPoint]) {
     let Bounds { min, max } = Bounds::of(points.iter().copied());
     if points.len() < 2 {
