@@ -413,6 +413,20 @@ mod tests {
         ]
     }
 
+    /// A box 64 bits tall, however narrow, takes the comparison sort: its y offsets do not
+    /// leave room for the unpacking mask.
+    #[test]
+    fn points_spanning_all_of_i64_are_sorted() {
+        let mut points: Vec<GridPoint> = [i64::MAX, i64::MIN + 1, 0, -5, 7]
+            .iter()
+            .map(|&y| GridPoint::new(3, y))
+            .collect();
+        let mut expected = points.clone();
+        expected.sort();
+        sort_points(&mut points);
+        assert_eq!(points, expected);
+    }
+
     proptest! {
         /// Points sorted by packed keys are the comparison sort's points, in its order:
         /// small boxes, boxes about 2^31 on a side (62 bits, the packed path near its
